@@ -1,0 +1,139 @@
+#include "core/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace nf {
+
+Interval wilson(double successes, double trials, double z) {
+  if (trials <= 0) return {0, 0, 1};
+  const double p = successes / trials;
+  const double z2 = z * z;
+  const double denominator = 1 + z2 / trials;
+  const double centre = (p + z2 / (2 * trials)) / denominator;
+  const double half = z * std::sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator;
+  return {p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+nlohmann::json interval_to_json(const Interval& i) {
+  return {{"estimate", i.estimate}, {"low", i.low}, {"high", i.high}};
+}
+
+nlohmann::json RateCounter::to_json() const {
+  auto j = interval_to_json(interval());
+  j["hits"] = hits;
+  j["trials"] = trials;
+  return j;
+}
+
+double IntMoments::mean() const { return n ? double(sum) / double(n) : 0.0; }
+double IntMoments::variance() const {
+  if (n < 2) return 0.0;
+  const double m = mean();
+  const double v = (double(sum_squares) - double(n) * m * m) / double(n - 1);
+  return std::max(0.0, v);
+}
+double IntMoments::sd() const { return std::sqrt(variance()); }
+double IntMoments::standard_error() const { return n ? sd() / std::sqrt(double(n)) : 0.0; }
+Interval IntMoments::mean_interval() const {
+  const double m = mean(), half = kZ95 * standard_error();
+  return {m, m - half, m + half};
+}
+nlohmann::json IntMoments::to_json() const {
+  return {{"n", n}, {"mean", mean()}, {"sd", sd()}, {"standard_error", standard_error()},
+          {"low", mean_interval().low}, {"high", mean_interval().high}};
+}
+
+void IntHistogram::add(int64_t value) {
+  const auto v = static_cast<size_t>(std::max<int64_t>(0, value));
+  if (v >= counts.size()) counts.resize(v + 1, 0);
+  ++counts[v];
+}
+void IntHistogram::merge(const IntHistogram& o) {
+  if (o.counts.size() > counts.size()) counts.resize(o.counts.size(), 0);
+  for (size_t i = 0; i < o.counts.size(); ++i) counts[i] += o.counts[i];
+}
+uint64_t IntHistogram::total() const {
+  uint64_t t = 0;
+  for (auto c : counts) t += c;
+  return t;
+}
+int64_t IntHistogram::quantile(double q) const {
+  const uint64_t n = total();
+  if (n == 0) return 0;
+  const double target = q * double(n);
+  uint64_t seen = 0;
+  for (size_t v = 0; v < counts.size(); ++v) {
+    seen += counts[v];
+    if (double(seen) >= target && seen > 0) return int64_t(v);
+  }
+  return int64_t(counts.size()) - 1;
+}
+nlohmann::json IntHistogram::to_json() const {
+  nlohmann::json bins = nlohmann::json::array();
+  for (size_t v = 0; v < counts.size(); ++v)
+    if (counts[v]) bins.push_back({v, counts[v]});
+  return {{"min", quantile(0.0)}, {"p05", quantile(0.05)}, {"p25", quantile(0.25)},
+          {"median", quantile(0.5)}, {"p75", quantile(0.75)}, {"p95", quantile(0.95)},
+          {"max", counts.empty() ? 0 : int64_t(counts.size()) - 1}, {"bins", bins}};
+}
+
+Interval WinDrawLoss::score() const {
+  const double n = double(games());
+  if (n == 0) return {0.5, 0, 1};
+  const double s = (double(wins) + 0.5 * double(draws)) / n;
+  const double var = (double(wins) * (1 - s) * (1 - s) + double(draws) * (0.5 - s) * (0.5 - s) +
+                      double(losses) * s * s) / n;
+  const double half = kZ95 * std::sqrt(var / n);
+  return {s, std::max(0.0, s - half), std::min(1.0, s + half)};
+}
+
+nlohmann::json WinDrawLoss::to_json() const {
+  return {{"games", games()},
+          {"wins", wins},
+          {"draws", draws},
+          {"losses", losses},
+          {"win_rate", interval_to_json(win_rate())},
+          {"draw_rate", interval_to_json(draw_rate())},
+          {"loss_rate", interval_to_json(loss_rate())},
+          {"score", interval_to_json(score())}};
+}
+
+double two_sided_p(double z) { return std::erfc(std::abs(z) / std::sqrt(2.0)); }
+
+ElementStats::ElementStats(const ElementSchema& schema)
+    : elements_(schema.elements.size()),
+      metrics_(schema.metrics.size()),
+      rates_(elements_ * metrics_),
+      means_(elements_ * metrics_) {}
+
+void ElementStats::merge(const ElementStats& o) {
+  if (rates_.empty()) {
+    *this = o;
+    return;
+  }
+  for (size_t i = 0; i < rates_.size(); ++i) rates_[i].merge(o.rates_[i]);
+  for (size_t i = 0; i < means_.size(); ++i) means_[i].merge(o.means_[i]);
+}
+
+nlohmann::json element_stats_to_json(const ElementSchema& schema, const ElementStats& stats) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (size_t e = 0; e < schema.elements.size(); ++e) {
+    nlohmann::json row = {{schema.label, schema.elements[e]}};
+    for (size_t m = 0; m < schema.metrics.size(); ++m) {
+      const auto& metric = schema.metrics[m];
+      row[metric.name] = metric.kind == MetricKind::Rate ? stats.rate(int(e), int(m)).to_json()
+                                                         : stats.mean(int(e), int(m)).to_json();
+    }
+    rows.push_back(row);
+  }
+  nlohmann::json metrics = nlohmann::json::array();
+  for (const auto& m : schema.metrics)
+    metrics.push_back({{"name", m.name},
+                       {"kind", m.kind == MetricKind::Rate ? "rate" : "mean"},
+                       {"help", m.help}});
+  return {{"label", schema.label}, {"metrics", metrics}, {"rows", rows}};
+}
+
+}  // namespace nf

@@ -1,0 +1,113 @@
+// Statistics that merge exactly: counts and integer sums only, so the merged result of any
+// split of an experiment (threads, shards, processes) is bit-identical to the unsplit one.
+// Floating point appears only when a summary is reported.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace nf {
+
+inline constexpr double kZ95 = 1.959963984540054;
+
+struct Interval {
+  double estimate = 0, low = 0, high = 0;
+};
+
+nlohmann::json interval_to_json(const Interval& i);
+
+// Wilson score interval for a binomial proportion (95% by default); [0,1] when trials == 0.
+Interval wilson(double successes, double trials, double z = kZ95);
+
+struct RateCounter {
+  uint64_t hits = 0, trials = 0;
+  void add(bool hit) { hits += hit, ++trials; }
+  void merge(const RateCounter& o) { hits += o.hits, trials += o.trials; }
+  Interval interval() const { return wilson(double(hits), double(trials)); }
+  nlohmann::json to_json() const;
+};
+
+// Count, sum and sum of squares of integer observations: exact and order-independent.
+struct IntMoments {
+  uint64_t n = 0;
+  int64_t sum = 0;
+  uint64_t sum_squares = 0;
+  void add(int64_t x) { ++n, sum += x, sum_squares += static_cast<uint64_t>(x * x); }
+  void merge(const IntMoments& o) { n += o.n, sum += o.sum, sum_squares += o.sum_squares; }
+  double mean() const;
+  double variance() const;  // sample variance (n - 1)
+  double sd() const;
+  double standard_error() const;
+  Interval mean_interval() const;  // normal approximation
+  nlohmann::json to_json() const;
+};
+
+// Counts of small non-negative integers (game lengths, scores), for quantiles and plots.
+struct IntHistogram {
+  std::vector<uint64_t> counts;
+  void add(int64_t value);
+  void merge(const IntHistogram& o);
+  uint64_t total() const;
+  int64_t quantile(double q) const;  // smallest value v with P(X <= v) >= q
+  nlohmann::json to_json() const;
+};
+
+// Win/draw/loss counts and the score (win = 1, draw = 1/2) with its interval.
+struct WinDrawLoss {
+  uint64_t wins = 0, draws = 0, losses = 0;
+  uint64_t games() const { return wins + draws + losses; }
+  void merge(const WinDrawLoss& o) { wins += o.wins, draws += o.draws, losses += o.losses; }
+  Interval win_rate() const { return wilson(double(wins), double(games())); }
+  Interval draw_rate() const { return wilson(double(draws), double(games())); }
+  Interval loss_rate() const { return wilson(double(losses), double(games())); }
+  // Mean score with a normal interval from the trinomial variance.
+  Interval score() const;
+  nlohmann::json to_json() const;
+};
+
+// Two-sided p-value of a z statistic.
+double two_sided_p(double z);
+
+// Per-element statistics (cards, commanders, figures...): a dense table of rate and mean
+// metrics, one row per element, declared by the game.
+enum class MetricKind { Rate, Mean };
+struct MetricSpec {
+  std::string name;
+  MetricKind kind;
+  std::string help;
+};
+struct ElementSchema {
+  std::string label;  // "commander", "card", "figure"...
+  std::vector<std::string> elements;
+  std::vector<MetricSpec> metrics;
+};
+
+class ElementStats {
+ public:
+  ElementStats() = default;
+  explicit ElementStats(const ElementSchema& schema);
+  void add_rate(int element, int metric, bool hit) { rates_[index(element, metric)].add(hit); }
+  void add_rate_counts(int element, int metric, uint64_t hits, uint64_t trials) {
+    auto& r = rates_[index(element, metric)];
+    r.hits += hits, r.trials += trials;
+  }
+  void add_value(int element, int metric, int64_t v) { means_[index(element, metric)].add(v); }
+  void merge(const ElementStats& o);
+  const RateCounter& rate(int element, int metric) const { return rates_[index(element, metric)]; }
+  const IntMoments& mean(int element, int metric) const { return means_[index(element, metric)]; }
+  size_t elements() const { return elements_; }
+  size_t metrics() const { return metrics_; }
+
+ private:
+  size_t index(int e, int m) const { return size_t(e) * metrics_ + size_t(m); }
+  size_t elements_ = 0, metrics_ = 0;
+  std::vector<RateCounter> rates_;
+  std::vector<IntMoments> means_;
+};
+
+nlohmann::json element_stats_to_json(const ElementSchema& schema, const ElementStats& stats);
+
+}  // namespace nf

@@ -1,0 +1,76 @@
+#include "core/summary.hpp"
+
+#include <cmath>
+
+namespace nf {
+
+BalanceAccumulator::BalanceAccumulator(int players_, int lineup_, size_t end_reason_count,
+                                       const ElementSchema* schema)
+    : players(players_),
+      lineup(lineup_),
+      by_seat(size_t(players_)),
+      by_agent(size_t(lineup_)),
+      by_agent_seat(size_t(players_ * lineup_)),
+      end_reasons(end_reason_count, 0) {
+  if (schema) elements = ElementStats(*schema);
+}
+
+void BalanceAccumulator::merge(const BalanceAccumulator& o) {
+  games += o.games;
+  for (size_t i = 0; i < by_seat.size(); ++i) by_seat[i].merge(o.by_seat[i]);
+  for (size_t i = 0; i < by_agent.size(); ++i) by_agent[i].merge(o.by_agent[i]);
+  for (size_t i = 0; i < by_agent_seat.size(); ++i) by_agent_seat[i].merge(o.by_agent_seat[i]);
+  for (size_t i = 0; i < pair_points.size(); ++i) pair_points[i] += o.pair_points[i];
+  length.merge(o.length);
+  length_histogram.merge(o.length_histogram);
+  for (size_t i = 0; i < end_reasons.size(); ++i) end_reasons[i] += o.end_reasons[i];
+  elements.merge(o.elements);
+}
+
+nlohmann::json BalanceAccumulator::counts_json() const {
+  auto wdl = [](const std::vector<WinDrawLoss>& v) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& x : v) out.push_back({x.wins, x.draws, x.losses});
+    return out;
+  };
+  return {{"games", games},
+          {"by_seat", wdl(by_seat)},
+          {"by_agent", wdl(by_agent)},
+          {"by_agent_seat", wdl(by_agent_seat)},
+          {"pair_points", pair_points},
+          {"length", {length.n, length.sum, length.sum_squares}},
+          {"length_histogram", length_histogram.counts},
+          {"end_reasons", end_reasons}};
+}
+
+Interval pentanomial_score(const std::array<uint64_t, 5>& pair_points) {
+  double n = 0, sum = 0, sum_squares = 0;
+  for (int k = 0; k < 5; ++k) {
+    const double x = k / 4.0;  // agent 0's score over the pair, per game
+    n += double(pair_points[k]);
+    sum += double(pair_points[k]) * x;
+    sum_squares += double(pair_points[k]) * x * x;
+  }
+  if (n == 0) return {0.5, 0, 1};
+  const double mean = sum / n;
+  const double variance = n > 1 ? std::max(0.0, (sum_squares - n * mean * mean) / (n - 1)) : 0.25;
+  const double half = kZ95 * std::sqrt(variance / n);
+  return {mean, std::max(0.0, mean - half), std::min(1.0, mean + half)};
+}
+
+SeatAdvantage seat_advantage(const BalanceAccumulator& acc) {
+  SeatAdvantage out;
+  out.fair = acc.players > 0 ? 1.0 / acc.players : 0.5;
+  const WinDrawLoss& first = acc.by_seat.empty() ? WinDrawLoss{} : acc.by_seat[0];
+  out.score = first.score();
+  const double n = double(first.games());
+  if (n > 0) {
+    const double se = (out.score.high - out.score.low) / (2 * kZ95);
+    // Under the null the score's spread is at least that of a fair coin scaled to the draws.
+    const double z = se > 0 ? (out.score.estimate - out.fair) / se : 0.0;
+    out.p_value = two_sided_p(z);
+  }
+  return out;
+}
+
+}  // namespace nf

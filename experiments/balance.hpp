@@ -1,0 +1,230 @@
+// `ninefold balance`: many games in parallel, on paired deals, summarised with intervals.
+//
+// Reproducibility: deal d is dealt from derive_seed(seed, d, Deal); with pairing it is played
+// once per rotation of the lineup over the seats (game g = d * orders + rotation). Deals are
+// grouped into fixed chunks whose exact-count accumulators are merged in chunk order, so the
+// result does not depend on the thread count.
+#pragma once
+
+#include <fmt/format.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "agents/registry.hpp"
+#include "core/game.hpp"
+#include "core/hash.hpp"
+#include "core/record.hpp"
+#include "core/summary.hpp"
+#include "experiments/balance_report.hpp"
+#include "experiments/output.hpp"
+#include "experiments/runner.hpp"
+
+namespace nf {
+
+struct BalanceOptions {
+  std::vector<std::string> agents;
+  std::map<std::string, std::string> config;
+  uint64_t games = 0;
+  uint64_t seed = 1;
+  int threads = 0;  // 0: all hardware threads
+  std::string out_dir;
+  bool paired = true;
+  std::string record_path;
+  uint64_t record_every = 1;
+  bool quiet = false;
+};
+
+// Optional game hooks for balance statistics.
+template <class G>
+concept HasElementStats = requires(const G& game, const typename G::State& s, ElementStats& e) {
+  { G::element_schema() } -> std::convertible_to<ElementSchema>;
+  game.collect_elements(s, e);
+};
+template <class G>
+concept HasEndReasons = requires(const G& game, const typename G::State& s) {
+  { G::end_reasons() } -> std::convertible_to<std::vector<std::string>>;
+  { game.end_reason(s) } -> std::convertible_to<int>;
+};
+
+// Specs for the seats: one spec for every seat, or exactly one per seat.
+std::vector<std::string> lineup_for_players(const std::vector<std::string>& agents, int players,
+                                            std::string_view game);
+
+template <Game G>
+class BalanceRun {
+ public:
+  BalanceRun(const G& game, const ParamSet& config, const BalanceOptions& options)
+      : game_(game), options_(options), players_(game.num_players()) {
+    lineup_ = lineup_for_players(options.agents, players_, G::kId);
+    for (const auto& spec : lineup_) specs_.push_back(make_agent(game_, spec)->spec());
+    orders_ = options.paired ? static_cast<uint64_t>(players_) : 1;
+    deals_ = (options.games + orders_ - 1) / orders_;
+    report_.game = std::string(G::kId);
+    report_.config = config.to_json();
+    report_.agents = specs_;
+    report_.seed = options.seed;
+    report_.deals = deals_;
+    report_.paired = options.paired;
+    if constexpr (HasEndReasons<G>) report_.end_reason_names = G::end_reasons();
+    if constexpr (HasElementStats<G>) report_.elements = G::element_schema();
+    report_.totals = empty_accumulator();
+  }
+
+  // Runs every deal; records (if asked) are written in game order.
+  const BalanceReport& run() {
+    const int threads = options_.threads > 0 ? options_.threads
+                                             : static_cast<int>(tbb::info::default_concurrency());
+    report_.threads = threads;
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+    tbb::enumerable_thread_specific<std::vector<std::unique_ptr<Agent<G>>>> agents([&] {
+      std::vector<std::unique_ptr<Agent<G>>> set;
+      for (const auto& spec : lineup_) set.push_back(make_agent(game_, spec));
+      return set;
+    });
+    std::optional<AtomicFile> records;
+    if (!options_.record_path.empty()) records.emplace(options_.record_path);
+
+    const auto start = std::chrono::steady_clock::now();
+    const uint64_t chunks = (deals_ + kChunkDeals - 1) / kChunkDeals;
+    uint64_t wave = std::max<uint64_t>(1, uint64_t(threads) * 2), done = 0;
+    const bool progress = !options_.quiet && stderr_is_terminal();
+    while (done < chunks) {
+      const uint64_t count = std::min(wave, chunks - done);
+      std::vector<ChunkResult> results(count);
+      const auto wave_start = std::chrono::steady_clock::now();
+      tbb::parallel_for(uint64_t{0}, count, [&](uint64_t i) {
+        run_chunk(done + i, agents.local(), results[i]);
+      });
+      for (ChunkResult& r : results) {
+        report_.totals.merge(r.totals);
+        if (records)
+          for (const std::string& line : r.records) records->stream() << line << '\n';
+      }
+      done += count;
+      const double wave_seconds = seconds_since(wave_start);
+      // Aim for about a quarter second per wave: chunks are fixed, so this changes nothing
+      // but how often progress is shown.
+      if (wave_seconds < 0.1) wave *= 2;
+      else if (wave_seconds > 0.5 && wave > uint64_t(threads)) wave /= 2;
+      if (progress) show_progress(start);
+    }
+    if (progress) std::fprintf(stderr, "\r\033[K");
+    report_.seconds = seconds_since(start);
+    if (records) records->commit();
+    return report_;
+  }
+
+ private:
+  static constexpr uint64_t kChunkDeals = 64;
+
+  struct ChunkResult {
+    BalanceAccumulator totals;
+    std::vector<std::string> records;
+  };
+
+  BalanceAccumulator empty_accumulator() const {
+    return BalanceAccumulator(players_, int(lineup_.size()), report_.end_reason_names.size(),
+                              report_.elements ? &*report_.elements : nullptr);
+  }
+
+  static double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  }
+
+  void run_chunk(uint64_t chunk, std::vector<std::unique_ptr<Agent<G>>>& agents,
+                 ChunkResult& out) const {
+    out.totals = empty_accumulator();
+    const uint64_t first = chunk * kChunkDeals, last = std::min(deals_, first + kChunkDeals);
+    std::vector<Agent<G>*> seats(static_cast<size_t>(players_));
+    std::vector<Rng> rngs(static_cast<size_t>(players_));
+    std::vector<int> agent_of_seat(static_cast<size_t>(players_));
+    std::vector<std::string> actions;
+    for (uint64_t deal = first; deal < last; ++deal) {
+      const uint64_t deal_seed = derive_seed(options_.seed, deal, Stream::Deal);
+      int pair_half_points = 0;
+      for (uint64_t order = 0; order < orders_; ++order) {
+        const uint64_t index = deal * orders_ + order;
+        // Paired: rotation `order`; unpaired: the lineup still rotates with the deal.
+        const uint64_t rotation = options_.paired ? order : deal % uint64_t(players_);
+        for (int seat = 0; seat < players_; ++seat) {
+          agent_of_seat[size_t(seat)] = int((uint64_t(seat) + rotation) % uint64_t(players_)) %
+                                        int(lineup_.size());
+          seats[size_t(seat)] = agents[size_t(agent_of_seat[size_t(seat)])].get();
+          rngs[size_t(seat)].reseed(derive_seed(options_.seed, index, Stream::Agent, uint64_t(seat)));
+        }
+        const bool record = !options_.record_path.empty() && index % options_.record_every == 0;
+        actions.clear();
+        const PlayedGame<G> played =
+            play_game<G>(game_, seats, deal_seed, rngs, record ? &actions : nullptr);
+        const auto results = seat_results(played.returns, players_);
+        int end_reason = -1;
+        if constexpr (HasEndReasons<G>) end_reason = game_.end_reason(played.final_state);
+        out.totals.add_game(results, agent_of_seat.data(), played.decisions, end_reason);
+        if constexpr (HasElementStats<G>) game_.collect_elements(played.final_state, out.totals.elements);
+        for (int seat = 0; seat < players_; ++seat)
+          if (agent_of_seat[size_t(seat)] == 0)
+            pair_half_points += results[size_t(seat)] == SeatResult::Win    ? 2
+                                : results[size_t(seat)] == SeatResult::Draw ? 1
+                                                                            : 0;
+        if (record) out.records.push_back(record_line(index, deal_seed, agent_of_seat, actions, played));
+      }
+      if (options_.paired && players_ == 2 && lineup_.size() == 2) out.totals.add_pair(pair_half_points);
+    }
+  }
+
+  std::string record_line(uint64_t index, uint64_t deal_seed, const std::vector<int>& agent_of_seat,
+                          const std::vector<std::string>& actions, const PlayedGame<G>& played) const {
+    GameRecord r;
+    r.game = std::string(G::kId);
+    r.config = report_.config;
+    r.seed = deal_seed;
+    r.index = index;
+    for (int a : agent_of_seat) r.agents.push_back(specs_[size_t(a)]);
+    r.actions = actions;
+    r.returns.assign(played.returns.begin(), played.returns.begin() + players_);
+    r.state_hash = hash_to_hex(game_.hash(played.final_state));
+    return r.to_json().dump();
+  }
+
+  void show_progress(std::chrono::steady_clock::time_point start) const {
+    const BalanceAccumulator& t = report_.totals;
+    const double elapsed = seconds_since(start);
+    const double rate = elapsed > 0 ? double(t.games) / elapsed : 0;
+    const double total = double(deals_ * orders_);
+    const double eta = rate > 0 ? (total - double(t.games)) / rate : 0;
+    std::fprintf(stderr, "\r\033[K%llu/%.0f games (%.0f%%)  %.0f games/s  ETA %.0f s  %s scores %s",
+                 static_cast<unsigned long long>(t.games), total, 100.0 * double(t.games) / total,
+                 rate, eta, specs_[0].c_str(), format_interval(t.by_agent[0].score()).c_str());
+    std::fflush(stderr);
+  }
+
+  const G& game_;
+  const BalanceOptions& options_;
+  int players_;
+  std::vector<std::string> lineup_, specs_;
+  uint64_t orders_ = 1, deals_ = 0;
+  BalanceReport report_;
+};
+
+template <Game G>
+int balance_command(const BalanceOptions& options) {
+  const ParamSet config(G::config_schema(), options.config, fmt::format("game '{}' config", G::kId));
+  const G game(config);
+  BalanceRun<G> run(game, config, options);
+  const BalanceReport& report = run.run();
+  if (!options.out_dir.empty()) write_balance_outputs(report, options.out_dir);
+  print_balance_table(report, stdout);
+  if (!options.out_dir.empty()) fmt::print("\nwrote {}/summary.json and CSV tables\n", options.out_dir);
+  return 0;
+}
+
+}  // namespace nf

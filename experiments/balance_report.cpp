@@ -1,0 +1,223 @@
+#include "experiments/balance_report.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "core/record.hpp"
+#include "experiments/output.hpp"
+
+namespace nf {
+namespace {
+
+bool two_agent_pairs(const BalanceReport& r) {
+  return r.paired && r.totals.players == 2 && r.totals.lineup == 2;
+}
+
+nlohmann::json wdl_rows(const std::vector<WinDrawLoss>& rows, const char* key,
+                        const std::vector<std::string>* names = nullptr) {
+  nlohmann::json out = nlohmann::json::array();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    nlohmann::json row = rows[i].to_json();
+    row[key] = i;
+    if (names) row["spec"] = (*names)[i];
+    out.push_back(row);
+  }
+  return out;
+}
+
+std::string csv_interval(const Interval& i) {
+  return fmt::format("{:.6f},{:.6f},{:.6f}", i.estimate, i.low, i.high);
+}
+
+std::string wdl_csv(const std::vector<WinDrawLoss>& rows, const std::string& key,
+                    const std::vector<std::string>* names) {
+  std::string out = key + (names ? ",spec" : "") +
+                    ",games,wins,draws,losses,win_rate,win_low,win_high,draw_rate,draw_low,"
+                    "draw_high,score,score_low,score_high\n";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const WinDrawLoss& w = rows[i];
+    out += fmt::format("{}{},{},{},{},{},{},{},{}\n", i, names ? ",\"" + (*names)[i] + "\"" : "",
+                       w.games(), w.wins, w.draws, w.losses, csv_interval(w.win_rate()),
+                       csv_interval(w.draw_rate()), csv_interval(w.score()));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_interval(const Interval& i, int digits) {
+  return fmt::format("{:.{}f} [{:.{}f}, {:.{}f}]", i.estimate, digits, i.low, digits, i.high,
+                     digits);
+}
+
+nlohmann::json balance_summary_json(const BalanceReport& r) {
+  const BalanceAccumulator& t = r.totals;
+  nlohmann::json j;
+  j["engine"] = kEngineVersion;
+  j["command"] = "balance";
+  j["game"] = r.game;
+  j["config"] = r.config;
+  j["agents"] = r.agents;
+  j["seed"] = r.seed;
+  j["games"] = t.games;
+  j["deals"] = r.deals;
+  j["paired"] = r.paired;
+  j["players"] = t.players;
+  j["threads"] = r.threads;
+  j["seconds"] = r.seconds;
+  j["games_per_second"] = r.seconds > 0 ? double(t.games) / r.seconds : 0.0;
+  j["by_agent"] = wdl_rows(t.by_agent, "agent", &r.agents);
+  j["by_seat"] = wdl_rows(t.by_seat, "seat");
+  nlohmann::json agent_seat = nlohmann::json::array();
+  for (int a = 0; a < t.lineup; ++a)
+    for (int s = 0; s < t.players; ++s) {
+      nlohmann::json row = t.by_agent_seat[size_t(a * t.players + s)].to_json();
+      row["agent"] = a;
+      row["seat"] = s;
+      agent_seat.push_back(row);
+    }
+  j["by_agent_and_seat"] = agent_seat;
+  const SeatAdvantage adv = seat_advantage(t);
+  j["first_seat_advantage"] = {{"seat0_score", interval_to_json(adv.score)},
+                               {"fair_share", adv.fair},
+                               {"advantage", adv.score.estimate - adv.fair},
+                               {"p_value", adv.p_value}};
+  if (two_agent_pairs(r)) {
+    const Interval paired = pentanomial_score(t.pair_points);
+    const double se = (paired.high - paired.low) / (2 * kZ95);
+    j["paired_comparison"] = {
+        {"agent", 0},
+        {"against", 1},
+        {"score", interval_to_json(paired)},
+        {"p_value", se > 0 ? two_sided_p((paired.estimate - 0.5) / se) : 1.0},
+        {"pentanomial", t.pair_points},
+        {"note", "agent 0's mean score per game over deals played in both seat orders"}};
+  }
+  j["game_length"] = {{"unit", "decisions"},
+                      {"moments", t.length.to_json()},
+                      {"distribution", t.length_histogram.to_json()}};
+  nlohmann::json ends = nlohmann::json::array();
+  for (size_t i = 0; i < t.end_reasons.size(); ++i) {
+    if (i < r.end_reason_names.size() && r.end_reason_names[i] == "none") continue;
+    ends.push_back({{"reason", i < r.end_reason_names.size() ? r.end_reason_names[i] : ""},
+                    {"games", t.end_reasons[i]},
+                    {"rate", interval_to_json(wilson(double(t.end_reasons[i]), double(t.games)))}});
+  }
+  j["end_reasons"] = ends;
+  if (r.elements) j["elements"] = element_stats_to_json(*r.elements, t.elements);
+  j["counts"] = t.counts_json();
+  return j;
+}
+
+void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
+  namespace fs = std::filesystem;
+  const fs::path dir(out_dir);
+  ensure_directory(dir);
+  const BalanceAccumulator& t = r.totals;
+  write_file_atomically(dir / "agents.csv", wdl_csv(t.by_agent, "agent", &r.agents));
+  write_file_atomically(dir / "seats.csv", wdl_csv(t.by_seat, "seat", nullptr));
+  std::string lengths = "decisions,games\n";
+  for (size_t v = 0; v < t.length_histogram.counts.size(); ++v)
+    if (t.length_histogram.counts[v]) lengths += fmt::format("{},{}\n", v, t.length_histogram.counts[v]);
+  write_file_atomically(dir / "game_length.csv", lengths);
+  std::string ends = "reason,games,rate,low,high\n";
+  for (size_t i = 0; i < t.end_reasons.size() && i < r.end_reason_names.size(); ++i)
+    if (r.end_reason_names[i] != "none")
+      ends += fmt::format("\"{}\",{},{}\n", r.end_reason_names[i], t.end_reasons[i],
+                          csv_interval(wilson(double(t.end_reasons[i]), double(t.games))));
+  write_file_atomically(dir / "end_reasons.csv", ends);
+  if (r.elements) {
+    const ElementSchema& schema = *r.elements;
+    std::string csv = schema.label;
+    for (const auto& m : schema.metrics)
+      csv += m.kind == MetricKind::Rate
+                 ? fmt::format(",{0},{0}_low,{0}_high,{0}_trials", m.name)
+                 : fmt::format(",{0},{0}_low,{0}_high,{0}_sd", m.name);
+    csv += '\n';
+    for (size_t e = 0; e < schema.elements.size(); ++e) {
+      csv += fmt::format("\"{}\"", schema.elements[e]);
+      for (size_t m = 0; m < schema.metrics.size(); ++m) {
+        if (schema.metrics[m].kind == MetricKind::Rate) {
+          const RateCounter& rc = t.elements.rate(int(e), int(m));
+          csv += fmt::format(",{},{}", csv_interval(rc.interval()), rc.trials);
+        } else {
+          const IntMoments& mo = t.elements.mean(int(e), int(m));
+          csv += fmt::format(",{},{:.6f}", csv_interval(mo.mean_interval()), mo.sd());
+        }
+      }
+      csv += '\n';
+    }
+    write_file_atomically(dir / (schema.label + "s.csv"), csv);
+  }
+  // summary.json last: its presence means the whole set is there.
+  write_file_atomically(dir / "summary.json", balance_summary_json(r).dump(2) + "\n");
+}
+
+void print_balance_table(const BalanceReport& r, std::FILE* out) {
+  const BalanceAccumulator& t = r.totals;
+  fmt::print(out, "{}: {} games on {} {}deals, seed {}, {:.1f} s ({:.0f} games/s, {} threads)\n",
+             r.game, t.games, r.deals, r.paired ? "paired " : "", r.seed, r.seconds,
+             r.seconds > 0 ? double(t.games) / r.seconds : 0.0, r.threads);
+  const std::string config = [&] {
+    std::vector<std::string> parts;
+    for (auto it = r.config.begin(); it != r.config.end(); ++it)
+      parts.push_back(it.key() + "=" + it.value().get<std::string>());
+    return fmt::format("{}", fmt::join(parts, " "));
+  }();
+  if (!config.empty()) fmt::print(out, "config: {}\n", config);
+  fmt::print(out, "\n{:<34} {:>9}  {:<22} {:<22} {:<22}\n", "agent", "games", "win (95% CI)",
+             "draw", "score");
+  for (int a = 0; a < t.lineup; ++a) {
+    const WinDrawLoss& w = t.by_agent[size_t(a)];
+    fmt::print(out, "{:<34} {:>9}  {:<22} {:<22} {:<22}\n", fmt::format("{} {}", a, r.agents[size_t(a)]),
+               w.games(), format_interval(w.win_rate()), format_interval(w.draw_rate()),
+               format_interval(w.score()));
+  }
+  fmt::print(out, "\n{:<34} {:>9}  {:<22} {:<22} {:<22}\n", "seat", "games", "win (95% CI)", "draw",
+             "score");
+  for (int s = 0; s < t.players; ++s) {
+    const WinDrawLoss& w = t.by_seat[size_t(s)];
+    fmt::print(out, "{:<34} {:>9}  {:<22} {:<22} {:<22}\n", s, w.games(),
+               format_interval(w.win_rate()), format_interval(w.draw_rate()),
+               format_interval(w.score()));
+  }
+  const SeatAdvantage adv = seat_advantage(t);
+  fmt::print(out, "\nfirst-seat advantage: seat 0 scores {} against a fair {:.3f} (p = {:.2g})\n",
+             format_interval(adv.score), adv.fair, adv.p_value);
+  if (two_agent_pairs(r)) {
+    const Interval paired = pentanomial_score(t.pair_points);
+    fmt::print(out, "paired: {} scores {} against {} over {} deals played both ways\n",
+               r.agents[0], format_interval(paired), r.agents[1], r.deals);
+  }
+  const auto& h = t.length_histogram;
+  fmt::print(out,
+             "game length (decisions): mean {:.1f}, sd {:.1f}, min {}, p5 {}, median {}, p95 {}, "
+             "max {}\n",
+             t.length.mean(), t.length.sd(), h.quantile(0), h.quantile(0.05), h.quantile(0.5),
+             h.quantile(0.95), h.counts.empty() ? 0 : h.counts.size() - 1);
+  std::vector<std::string> ends;
+  for (size_t i = 0; i < t.end_reasons.size() && i < r.end_reason_names.size(); ++i)
+    if (r.end_reason_names[i] != "none")
+      ends.push_back(fmt::format("{} {}", r.end_reason_names[i],
+                                 format_interval(wilson(double(t.end_reasons[i]), double(t.games)))));
+  if (!ends.empty()) fmt::print(out, "how games end: {}\n", fmt::join(ends, "; "));
+  if (r.elements) {
+    const ElementSchema& schema = *r.elements;
+    fmt::print(out, "\n{:<10}", schema.label);
+    for (const auto& m : schema.metrics) fmt::print(out, " {:<24}", m.name);
+    fmt::print(out, "\n");
+    for (size_t e = 0; e < schema.elements.size(); ++e) {
+      fmt::print(out, "{:<10}", schema.elements[e]);
+      for (size_t m = 0; m < schema.metrics.size(); ++m) {
+        const Interval i = schema.metrics[m].kind == MetricKind::Rate
+                               ? t.elements.rate(int(e), int(m)).interval()
+                               : t.elements.mean(int(e), int(m)).mean_interval();
+        fmt::print(out, " {:<24}", format_interval(i));
+      }
+      fmt::print(out, "\n");
+    }
+  }
+}
+
+}  // namespace nf

@@ -1,0 +1,7 @@
+#include "experiments/registry.hpp"
+#include "games/commanders/commanders.hpp"
+#include "games/commanders/heuristic.hpp"
+
+namespace nf {
+GameEntry commanders_entry() { return make_game_entry<commanders::CommandersGame>("2"); }
+}  // namespace nf

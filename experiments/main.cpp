@@ -1,0 +1,153 @@
+// The `ninefold` command line: one binary, one subcommand per job.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/params.hpp"
+#include "core/record.hpp"
+#include "experiments/registry.hpp"
+
+namespace nf {
+namespace {
+
+std::vector<std::string> agent_list(const std::string& text) {
+  std::vector<std::string> out = split_top_level(text);
+  for (const auto& spec : out)
+    if (spec.empty()) throw Error(fmt::format("--agents '{}': an agent spec is empty", text));
+  return out;
+}
+
+void print_schema(const ParamSchema& schema, const char* indent) {
+  for (const ParamSpec& p : schema)
+    fmt::print("{}{}={}  ({}) {}\n", indent, p.name, p.default_value, p.describe_range(), p.help);
+}
+
+int list_games() {
+  for (const GameEntry& g : game_registry()) {
+    fmt::print("{:<12} {} players  {}\n", g.id, g.players, g.description);
+    if (!g.config_schema.empty()) fmt::print("  config options (--config key=value):\n");
+    print_schema(g.config_schema, "    ");
+  }
+  return 0;
+}
+
+int list_agents(const std::string& game) {
+  for (const GameEntry& g : game_registry()) {
+    if (!game.empty() && g.id != game) continue;
+    fmt::print("{}:\n", g.id);
+    for (const AgentListing& a : g.agents()) {
+      fmt::print("  {:<10} {}\n", a.name, a.description);
+      print_schema(a.schema, "      ");
+    }
+  }
+  return 0;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"ninefold: balance experiments and game-playing agents for five tabletop games"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(kEngineVersion));
+
+  auto* games = app.add_subcommand("games", "list the games and their config options");
+
+  std::string agents_game;
+  auto* agents = app.add_subcommand("agents", "list the agents and their parameters");
+  agents->add_option("--game", agents_game, "only this game's agents");
+
+  std::string game_id, agents_text = "heuristic";
+  std::vector<std::string> config_items;
+  BalanceOptions balance;
+  balance.games = 200000;
+  auto* bal = app.add_subcommand("balance", "play many games in parallel and report balance statistics");
+  bal->add_option("--game", game_id, "game id (see `ninefold games`)")->required();
+  bal->add_option("--agents", agents_text, "agent specs by seat, comma-separated, or one for all seats")
+      ->capture_default_str();
+  bal->add_option("--config", config_items, "game option key=value (repeatable)");
+  bal->add_option("--games", balance.games, "games to play (rounded up to whole paired deals)")
+      ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+  bal->add_option("--seed", balance.seed, "master seed")->capture_default_str();
+  bal->add_option("--threads", balance.threads, "worker threads; 0 uses every core")
+      ->capture_default_str()->check(CLI::Range(0, 4096));
+  bal->add_option("--out", balance.out_dir, "directory for summary.json and CSV tables (default results/<game>)");
+  bool unpaired = false;
+  bal->add_flag("--unpaired", unpaired, "deal every game afresh instead of replaying each deal in every seat order");
+  bal->add_option("--record", balance.record_path, "write game records (JSON Lines) to this file");
+  bal->add_option("--record-every", balance.record_every, "record every K-th game")
+      ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+  bal->add_flag("--quiet", balance.quiet, "no progress line");
+
+  PlayOptions play;
+  auto* ply = app.add_subcommand("play", "play one game and print every decision");
+  ply->add_option("--game", game_id, "game id")->required();
+  ply->add_option("--agents", agents_text, "agent specs by seat ('human' plays at the terminal)")
+      ->capture_default_str();
+  ply->add_option("--config", config_items, "game option key=value (repeatable)");
+  ply->add_option("--seed", play.seed, "seed")->capture_default_str();
+  ply->add_flag("--show-hidden", play.show_hidden, "show the full state even to a human seat");
+
+  ReplayOptions replay;
+  auto* rep = app.add_subcommand("replay", "re-run a recorded game and check its result");
+  rep->add_option("file", replay.path, "JSON Lines file of game records")->required();
+  rep->add_option("--index", replay.index, "record number, from 0")->capture_default_str();
+  rep->add_flag("--show", replay.show, "print every step");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "ninefold: error: {}\n", e.what());
+    return 2;
+  }
+
+  if (games->parsed()) return list_games();
+  if (agents->parsed()) {
+    if (!agents_game.empty()) find_game(agents_game);
+    return list_agents(agents_game);
+  }
+  if (bal->parsed()) {
+    const GameEntry& game = find_game(game_id);
+    balance.agents = agent_list(agents_text);
+    balance.config = parse_key_values(config_items, "--config");
+    balance.paired = !unpaired;
+    if (balance.out_dir.empty()) balance.out_dir = "results/" + game.id;
+    return game.balance(balance);
+  }
+  if (ply->parsed()) {
+    const GameEntry& game = find_game(game_id);
+    play.agents = agent_list(agents_text);
+    play.config = parse_key_values(config_items, "--config");
+    return game.play(play);
+  }
+  if (rep->parsed()) {
+    const GameRecord record = read_record(replay.path, replay.index);
+    return find_game(record.game).replay(replay, record);
+  }
+  return 2;
+}
+
+}  // namespace
+}  // namespace nf
+
+int main(int argc, char** argv) {
+  try {
+    return nf::run(argc, argv);
+  } catch (const nf::Error& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "ninefold: error: {}\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "ninefold: internal error: {}\n", e.what());
+    return 3;
+  }
+}

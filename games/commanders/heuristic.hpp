@@ -1,0 +1,41 @@
+// A one-ply expected-material policy for the Nine Commanders. It sees only what its seat
+// sees: castles (public), the used troop cards (public, so the decks' contents are known)
+// and, in a battle, both cards on the table; never the opponent's face-down choice.
+#pragma once
+
+#include <array>
+
+#include "core/params.hpp"
+#include "core/rng.hpp"
+#include "games/commanders/commanders.hpp"
+
+namespace nf::commanders {
+
+class Heuristic {
+ public:
+  static ParamSchema schema();
+  Heuristic(const CommandersGame& game, const ParamSet& params);
+
+  Action choose(const State& s, Rng& rng) const;
+
+  // Expected material gain of playing `mine` when the opponent plays each of its castle
+  // types with probability proportional to its count. Exposed for tests.
+  double play_score(const State& s, int seat, Commander mine) const;
+
+ private:
+  double value(Commander c) const { return values_[c]; }
+  // P(my card beats / ties theirs) for a battle between two fresh troop cards.
+  void battle_odds(const State& s, int seat, Commander mine, Commander theirs, double& win,
+                   double& tie) const;
+  double outcome(const State& s, int seat, Commander mine, Commander theirs,
+                 const std::array<uint8_t, kCommanderTypes>& their_castle_before) const;
+  Action choose_redraw(const State& s, int seat) const;
+
+  const CommandersGame* game_;
+  std::array<double, kCommanderTypes> values_{};
+  double aggression_;
+  double temperature_;
+  double redraw_margin_;
+};
+
+}  // namespace nf::commanders

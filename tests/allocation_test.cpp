@@ -1,0 +1,43 @@
+// Proves that playouts do not touch the heap: a counting global operator new.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "agents/agent.hpp"
+#include "games/commanders/commanders.hpp"
+#include "games/commanders/heuristic.hpp"
+
+namespace {
+std::atomic<long> allocations{0};
+}
+
+void* operator new(std::size_t size) {
+  ++allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+TEST_CASE("commanders: random and heuristic playouts allocate nothing") {
+  const nf::commanders::CommandersGame game;
+  const nf::RandomPolicy<nf::commanders::CommandersGame> random(game);
+  const nf::commanders::Heuristic heuristic(
+      game, nf::ParamSet(nf::commanders::Heuristic::schema(), {}, "heuristic"));
+  nf::Rng rng(1);
+  const long before = allocations.load();
+  uint64_t decisions = 0;
+  for (uint64_t seed = 0; seed < 2000; ++seed) {
+    auto state = game.initial_state(seed);
+    game.apply(state, random.choose(state, rng));
+    auto world = state;
+    game.determinize(world, 1, rng);  // seat 1 to move: resamples seat 0's choice
+    decisions += nf::playout(game, state, random, rng);
+    decisions += nf::playout(game, world, heuristic, rng);
+  }
+  const long during = allocations.load() - before;
+  REQUIRE(decisions > 0);
+  REQUIRE(during == 0);
+}
