@@ -4,10 +4,13 @@
 
 namespace nf {
 
+// One line per game, defined in experiments/games/<id>.cpp.
 GameEntry commanders_entry();
 
 const std::vector<GameEntry>& game_registry() {
-  static const std::vector<GameEntry> games = {commanders_entry()};
+  static const std::vector<GameEntry> games = {
+      commanders_entry(),
+  };
   return games;
 }
 
