@@ -1,0 +1,51 @@
+// The benchmark program's building blocks: each area adds its measurements in its own file
+// (benchmarks/<area>.cpp) and one line in ninefold_bench.cpp.
+#pragma once
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace nf::bench {
+
+struct Options {
+  double seconds = 1.0;  // time per measurement
+  int threads = 0;       // "all threads" measurements; 0 = every core
+  std::string filter;    // only measurements whose name contains this
+};
+
+class Context {
+ public:
+  explicit Context(Options options);
+  const Options& options() const { return options_; }
+  bool selected(const std::string& name) const;
+  int all_threads() const;
+  // Runs `batch` (which does `units_per_batch` units of work, e.g. playouts) repeatedly on one
+  // thread for the configured time and records units/s under `name`.
+  void measure(const std::string& name, const std::string& unit, uint64_t units_per_batch,
+               const std::function<void(uint64_t batch_index)>& batch, nlohmann::json extra = {});
+  // The same on every thread at once (each batch index runs exactly once).
+  void measure_parallel(const std::string& name, const std::string& unit, uint64_t units_per_batch,
+                        const std::function<void(uint64_t batch_index)>& batch,
+                        nlohmann::json extra = {});
+  // A fixed fact (bytes per node, state size...).
+  void fact(const std::string& name, nlohmann::json value);
+  const nlohmann::json& results() const { return results_; }
+
+ private:
+  Options options_;
+  nlohmann::json results_ = nlohmann::json::array();
+};
+
+// Areas: one function each.
+void commanders_benchmarks(Context& context);
+
+}  // namespace nf::bench
