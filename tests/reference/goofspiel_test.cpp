@@ -49,7 +49,7 @@ TEST_CASE("goofspiel: the highest bid takes the point card and the last turn pla
             .returns(s)[0] == 1);
 }
 
-TEST_CASE("goofspiel: a tie at the top discards the point card; equal points draw") {
+TEST_CASE("goofspiel: a tie at the top discards the point card - equal points draw") {
   const auto game = make({{"num_cards", "3"}, {"points_order", "descending"}});
   CHECK(game.initial_state(1).point_cards.back() == 2);  // point card 3 first
   const auto s = play(game, {2, 2, 3, 1});
@@ -91,8 +91,7 @@ TEST_CASE("goofspiel: random point order turns a permutation of the point cards"
   }
 }
 
-TEST_CASE(
-    "goofspiel: bids of the turn in progress are hidden; with imp_info all others' bids are") {
+TEST_CASE("goofspiel: bids of the turn in progress are hidden, with imp_info all other bids") {
   const auto open = make({{"num_cards", "5"}, {"points_order", "ascending"}});
   auto s = play(open, {5});
   CHECK(open.observation(s, 1) == open.observation(play(open, {2}), 1));  // seat 0's bid unseen

@@ -77,7 +77,7 @@ TEST_CASE("leduc_poker: two players have OpenSpiel's 936 information states") {
   CHECK(infostates.size() == 936);
 }
 
-TEST_CASE("leduc_poker: raises are 2 then 4, at most two a round; the most one can win is 13") {
+TEST_CASE("leduc_poker: raises are 2 then 4, at most two a round - the most one can win is 13") {
   const auto game = players(2);
   // Seat 0 holds a Jack (0), the board pairs it (1); seat 1 holds a King (4).
   const auto s = play(game, {0, 4}, 1,
@@ -112,7 +112,7 @@ TEST_CASE("leduc_poker: folding is only allowed under pressure and ends the hand
   CHECK(game.returns(showdown)[1] == 1);  // King beats Queen with no pair
 }
 
-TEST_CASE("leduc_poker: the same rank without a pair splits the pot; higher kicker wins") {
+TEST_CASE("leduc_poker: the same rank without a pair splits the pot - higher kicker wins") {
   const auto game = players(2);
   const auto split = play(game, {4, 5}, 0,
                           "crc"

@@ -40,7 +40,7 @@ TEST_CASE("tic_tac_toe: the complete game tree has the known counts of games and
   CHECK(tally.draws == 46080);
 }
 
-TEST_CASE("tic_tac_toe: rows, columns and diagonals win; a full board without a line draws") {
+TEST_CASE("tic_tac_toe: rows, columns and diagonals win - a full board without a line draws") {
   const TicTacToeGame game;
   CHECK(game.returns(game.from_text("xxxoo....")) == nf::Returns<2>{1.0, -1.0});
   CHECK(game.returns(game.from_text("xxo.xo..o")) == nf::Returns<2>{-1.0, 1.0});
