@@ -172,20 +172,20 @@ class Worker {
       TreeType& own = tree(owner_tree);
       Step step{at[owner_tree], kNoNode, 0.0};
       Action action = choose(s, own, step, mover, owner, expanded);
-      const State before = s;
+      if (trees > 1) before_ = s;  // the other trees key the move by the state it was made in
       game_->apply(s, action);
       at[owner_tree] = step.child;
       paths_[owner_tree].push_back(step);
       // Every other tree follows the move as its owner sees it.
       for (size_t t = 0; t < trees; ++t) {
         if (t == owner_tree) continue;
-        const bool hidden = unseen(before, action, mover, owner_of(t));
+        const bool hidden = unseen(before_, action, mover, owner_of(t));
         uint32_t child = tree(t).find_child(at[t], mover, hidden, action);
         if (child == kNoNode) {
           child = tree(t).add_child(at[t], mover, hidden, action, 2);
           expanded = true;
         }
-        mark_simultaneous(tree(t), at[t], child, before, action, mover, owner_of(t));
+        mark_simultaneous(tree(t), at[t], child, before_, action, mover, owner_of(t));
         paths_[t].push_back({at[t], child, 0.0});
         at[t] = child;
       }
@@ -243,13 +243,26 @@ class Worker {
     return action;
   }
 
+  // UCB1 with the availability count in place of the parent's visits (subset-armed
+  // bandit): mean + c * sqrt(ln(available) / visits).
   size_t pick_ucb(const TreeType& t) const {
     size_t best = 0;
     double best_value = -std::numeric_limits<double>::infinity();
+    uint32_t last_available = 0;
+    double exploration = 0;
+    if (config_.variant == Variant::Mcts) {
+      // Every move is always available: plain UCT with the parent's visits.
+      uint64_t parent_visits = 0;
+      for (const Arm& arm : arms_) parent_visits += t[arm.child].visits;
+      exploration = config_.c * std::sqrt(std::log(double(parent_visits)));
+    }
     for (size_t i = 0; i < arms_.size(); ++i) {
       const auto& n = t[arms_[i].child];
-      const double value =
-          n.mean() + config_.c * std::sqrt(std::log(double(n.available)) / double(n.visits));
+      if (config_.variant != Variant::Mcts && n.available != last_available) {
+        last_available = n.available;  // neighbours often share it: one logarithm per count
+        exploration = config_.c * std::sqrt(std::log(double(n.available)));
+      }
+      const double value = n.mean + exploration * n.inverse_sqrt_visits;
       if (value > best_value) best_value = value, best = i;
     }
     return best;
@@ -311,8 +324,7 @@ class Worker {
       for (const Step& step : paths_[t]) {
         auto& n = tr[step.child];
         const double r = result[size_t(n.mover)];
-        ++n.visits;
-        n.reward += r;
+        n.add(r);
         if (step.probability > 0) update_mixed(tr, step, n.mover, r);
       }
     }
@@ -341,6 +353,7 @@ class Worker {
   std::vector<TreeType> trees_;
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
+  State before_{};
   FixedVector<Arm, kMaxArms> arms_;
   ActionList<G> hidden_moves_;
   FixedVector<uint8_t, kMaxArms> untried_;
@@ -397,7 +410,7 @@ class TreeSearchAgent final : public Agent<G> {
         for (auto& stat : report_.root)
           if (tree[c].mover == seat && !tree[c].hidden && tree[c].action == stat.action) {
             stat.visits += tree[c].visits;
-            stat.reward += tree[c].reward;
+            stat.reward += tree[c].reward_sum();
           }
       report_.iterations += worker->iterations();
       report_.nodes += worker->slots();

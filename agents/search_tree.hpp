@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -16,19 +17,25 @@ inline constexpr uint32_t kNoNode = std::numeric_limits<uint32_t>::max();
 
 template <class Action>
 struct Node {
-  double reward = 0;  // sum of the mover's returns over the visits through this edge
+  double mean = 0;    // mean of the mover's returns over the visits through this edge
   double regret = 0;  // regret matching: cumulative regret; EXP3: cumulative reward estimate
   uint32_t visits = 0;
   uint32_t available = 0;  // selections at the parent in which this move was legal
   uint32_t first_child = kNoNode;
   uint16_t children = 0;
   uint16_t capacity = 0;
-  int8_t mover = -1;          // the seat whose move this edge is (-1 at the root)
+  float inverse_sqrt_visits = 0;  // kept by add() so that selection needs no sqrt or division
+  int8_t mover = -1;              // the seat whose move this edge is (-1 at the root)
   bool hidden = false;        // the owner did not see which move: the edge stands for all of them
   bool simultaneous = false;  // decisions at this node are made without seeing, or unseen
   Action action{};            // the move, when not hidden
 
-  double mean() const { return visits ? reward / visits : 0.0; }
+  void add(double reward) {
+    ++visits;
+    mean += (reward - mean) / visits;
+    inverse_sqrt_visits = static_cast<float>(1.0 / std::sqrt(double(visits)));
+  }
+  double reward_sum() const { return mean * visits; }
 };
 
 // Small actions keep a node within 40 bytes: a tree of a million nodes fits in 40 MB.

@@ -47,5 +47,7 @@ class Context {
 
 // Areas: one function each.
 void commanders_benchmarks(Context& context);
+void reference_benchmarks(Context& context);
+void search_benchmarks(Context& context);
 
 }  // namespace nf::bench

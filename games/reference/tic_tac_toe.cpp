@@ -22,10 +22,15 @@ void TicTacToeGame::apply(State& s, Action cell) const {
   assert(cell < 9 && s.board[cell] == kEmpty && !is_terminal(s));
   s.board[cell] = static_cast<int8_t>(s.to_move);
   ++s.moves;
-  for (const auto& line : kLines)
-    if (s.board[line[0]] == s.to_move && s.board[line[1]] == s.to_move &&
-        s.board[line[2]] == s.to_move)
-      s.winner = static_cast<int8_t>(s.to_move);
+  // Only the lines through the new mark can have been completed.
+  const int row = cell / 3 * 3, col = cell % 3;
+  const int8_t me = static_cast<int8_t>(s.to_move);
+  const auto& b = s.board;
+  const bool won = (b[size_t(row)] == me && b[size_t(row + 1)] == me && b[size_t(row + 2)] == me) ||
+                   (b[size_t(col)] == me && b[size_t(col + 3)] == me && b[size_t(col + 6)] == me) ||
+                   (b[0] == me && b[4] == me && b[8] == me) ||
+                   (b[2] == me && b[4] == me && b[6] == me);
+  if (won) s.winner = me;
   s.to_move = static_cast<uint8_t>(1 - s.to_move);
 }
 
