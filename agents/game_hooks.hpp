@@ -35,6 +35,21 @@ bool sees_action(const G& game, const typename G::State& state, const typename G
     return true;
 }
 
+// `uint64_t observation_key(const State&, int seat) const`: a fingerprint of what `seat`
+// observes in the state (its own cards, public cards, revealed chance), equal for states it
+// cannot tell apart, allocation-free. Information-set trees split a node's moves by it, so
+// chance the seat sees (a public card, a drawn troop card) is told apart in the tree. The
+// default, 0, keeps trees open-loop: statistics average over the chance between moves.
+template <Game G>
+uint64_t observation_key(const G& game, const typename G::State& state, int seat) {
+  if constexpr (requires {
+                  { game.observation_key(state, seat) } -> std::convertible_to<uint64_t>;
+                })
+    return game.observation_key(state, seat);
+  else
+    return 0;
+}
+
 // `Returns<kMaxPlayers> evaluate(const State&) const`: estimated returns of a non-terminal
 // state, used by rollouts cut off after a fixed depth.
 template <class G>

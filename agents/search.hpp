@@ -129,12 +129,10 @@ class Worker {
     uint32_t parent, child;
     double probability;  // of the chosen arm, under the regret-matching/EXP3 rule (else 0)
   };
-  // A selectable arm at a node: the tree's edge for a move (or the edge for every move the
-  // owner does not see).
+  // A selectable arm at a node: the tree's edge for a legal move (kNoNode while untried).
   struct Arm {
     uint32_t child;
     Action action;
-    bool hidden;
   };
   static constexpr size_t kMaxArms = size_t(G::kMaxActions);
   static constexpr size_t kMaxTrees = size_t(G::kMaxPlayers);
@@ -150,6 +148,10 @@ class Worker {
     if (config_.variant == Variant::Mcts || owner == mover) return false;
     return !sees_action(*game_, s, a, owner);
   }
+  // What the tree's owner observes where a move is made; mcts needs no key (it sees all).
+  uint64_t key_for(const State& s, int owner) const {
+    return config_.variant == Variant::Mcts ? 0 : observation_key(*game_, s, owner);
+  }
   int owner_of(size_t tree_index) const {
     return config_.variant == Variant::MultipleObserver ? int(tree_index) : root_seat_;
   }
@@ -164,6 +166,7 @@ class Worker {
     std::array<uint32_t, kMaxTrees> at{};
     for (size_t t = 0; t < trees; ++t) paths_[t].clear();
     bool expanded = false;
+    std::array<bool, kMaxTrees> missed_last{};  // whether each seat did not see the last move
     while (!expanded && !game_->is_terminal(s)) {
       const int mover = game_->current_player(s);
       game_->legal_actions(s, legal_);
@@ -171,7 +174,17 @@ class Worker {
       const int owner = owner_of(owner_tree);
       TreeType& own = tree(owner_tree);
       Step step{at[owner_tree], kNoNode, 0.0};
-      Action action = choose(s, own, step, mover, owner, expanded);
+      // A single tree holds the searching seat's view only: an opponent's move that view
+      // does not see, or that the opponent makes without seeing the move before it (a
+      // simultaneous reply), is not chosen from statistics the opponent could not have; the
+      // rollout policy plays it from the opponent's own view instead.
+      const bool modelled = config_.variant == Variant::SingleObserver && mover != owner &&
+                            (missed_last[size_t(mover)] || unseen(s, legal_[0], mover, owner));
+      Action action = modelled ? policy_move(s, own, step, mover, owner, expanded)
+                               : choose(s, own, step, mover, owner, expanded);
+      if (config_.variant != Variant::Mcts)
+        for (int p = 0; p < game_->num_players(); ++p)
+          missed_last[size_t(p)] = p != mover && !sees_action(*game_, s, action, p);
       if (trees > 1) before_ = s;  // the other trees key the move by the state it was made in
       game_->apply(s, action);
       at[owner_tree] = step.child;
@@ -180,9 +193,10 @@ class Worker {
       for (size_t t = 0; t < trees; ++t) {
         if (t == owner_tree) continue;
         const bool hidden = unseen(before_, action, mover, owner_of(t));
-        uint32_t child = tree(t).find_child(at[t], mover, hidden, action);
+        const uint64_t key = key_for(before_, owner_of(t));
+        uint32_t child = tree(t).find_child(at[t], mover, hidden, action, key);
         if (child == kNoNode) {
-          child = tree(t).add_child(at[t], mover, hidden, action, 2);
+          child = tree(t).add_child(at[t], mover, hidden, action, key, 2);
           expanded = true;
         }
         mark_simultaneous(tree(t), at[t], child, before_, action, mover, owner_of(t));
@@ -207,27 +221,38 @@ class Worker {
   // Picks the move at tree `t`'s node `step.parent`: an untried arm if there is one (and
   // then the iteration stops descending), else by UCB with availability counts or, at a
   // simultaneous node, by regret matching or EXP3.
+  // An opponent's move in a single-observer tree, played by the rollout policy and keyed as
+  // the tree's owner sees it.
+  Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner,
+                     bool& expanded) {
+    const Action action = rollout_policy_move(s);
+    const bool hidden = unseen(s, action, mover, owner);
+    const uint64_t key = key_for(s, owner);
+    step.child = t.find_child(step.parent, mover, hidden, action, key);
+    if (step.child == kNoNode) {
+      step.child = t.add_child(step.parent, mover, hidden, action, key, hidden ? 1 : legal_.size());
+      expanded = true;
+    }
+    mark_simultaneous(t, step.parent, step.child, s, action, mover, owner);
+    return action;
+  }
+
+  // The move at a node of the mover's own tree (every move is seen there).
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
+    const uint64_t key = key_for(s, owner);
     arms_.clear();
-    hidden_moves_.clear();
-    for (const Action& a : legal_) {
-      const bool hidden = unseen(s, a, mover, owner);
-      if (hidden) hidden_moves_.push_back(a);
-      if (!hidden || hidden_moves_.size() == 1)  // one arm for every unseen move
-        arms_.push_back({t.find_child(node, mover, hidden, a), a, hidden});
-    }
+    for (const Action& a : legal_) arms_.push_back({t.find_child(node, mover, false, a, key), a});
     untried_.clear();
     for (size_t i = 0; i < arms_.size(); ++i)
       if (arms_[i].child == kNoNode) untried_.push_back(uint8_t(i));
     size_t pick;
     if (!untried_.empty()) {
       pick = untried_[rng_.below(uint32_t(untried_.size()))];
-      Arm& arm = arms_[pick];
-      t.add_child(node, mover, arm.hidden, arm.action, legal_.size());
+      t.add_child(node, mover, false, arms_[pick].action, key, legal_.size());
       expanded = true;
       // Adding may have moved the node's children to a larger block: look them up again.
-      for (Arm& a : arms_) a.child = t.find_child(node, mover, a.hidden, a.action);
+      for (Arm& a : arms_) a.child = t.find_child(node, mover, false, a.action, key);
     } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
@@ -235,12 +260,9 @@ class Worker {
     }
     for (const Arm& arm : arms_)
       if (arm.child != kNoNode) ++t[arm.child].available;
-    const Arm& chosen = arms_[pick];
-    step.child = chosen.child;
-    const Action action =
-        chosen.hidden ? hidden_moves_[rng_.below(uint32_t(hidden_moves_.size()))] : chosen.action;
-    mark_simultaneous(t, node, chosen.child, s, action, mover, owner);
-    return action;
+    step.child = arms_[pick].child;
+    mark_simultaneous(t, node, step.child, s, arms_[pick].action, mover, owner);
+    return arms_[pick].action;
   }
 
   // UCB1 with the availability count in place of the parent's visits (subset-armed
@@ -297,6 +319,13 @@ class Worker {
     return pick;
   }
 
+  Action rollout_policy_move(const State& s) {
+    if (config_.rollout == Rollout::Heuristic) {
+      if constexpr (HasHeuristic<G>) return heuristic_->choose(s, rng_);
+    }
+    return random_.choose(s, rng_);
+  }
+
   Returns<G::kMaxPlayers> rollout(State& s) {
     if (config_.rollout == Rollout::Heuristic) {
       if constexpr (HasHeuristic<G>) return play_out(s, *heuristic_);
@@ -343,7 +372,8 @@ class Worker {
     }
     const auto& parent = tr[step.parent];
     for (uint32_t i = parent.first_child; i < parent.first_child + parent.children; ++i)
-      if (tr[i].mover == mover) tr[i].regret += (i == step.child ? estimate : 0.0) - u;
+      if (tr[i].mover == mover && tr[i].key == tr[step.child].key)
+        tr[i].regret += (i == step.child ? estimate : 0.0) - u;
   }
 
   const G* game_;
@@ -355,7 +385,6 @@ class Worker {
   ActionList<G> legal_;
   State before_{};
   FixedVector<Arm, kMaxArms> arms_;
-  ActionList<G> hidden_moves_;
   FixedVector<uint8_t, kMaxArms> untried_;
   Rng rng_;
   int root_seat_ = 0;

@@ -17,6 +17,7 @@ inline constexpr uint32_t kNoNode = std::numeric_limits<uint32_t>::max();
 
 template <class Action>
 struct Node {
+  uint64_t key = 0;   // what the owner observed where the move was made (observation_key)
   double mean = 0;    // mean of the mover's returns over the visits through this edge
   double regret = 0;  // regret matching: cumulative regret; EXP3: cumulative reward estimate
   uint32_t visits = 0;
@@ -38,8 +39,8 @@ struct Node {
   double reward_sum() const { return mean * visits; }
 };
 
-// Small actions keep a node within 40 bytes: a tree of a million nodes fits in 40 MB.
-static_assert(sizeof(Node<uint8_t>) <= 40);
+// Small actions keep a node within 48 bytes: a tree of a million nodes fits in 48 MB.
+static_assert(sizeof(Node<uint8_t>) <= 48);
 
 template <class Action>
 class Tree {
@@ -59,18 +60,21 @@ class Tree {
   size_t slots() const { return nodes_.size(); }
   size_t capacity() const { return nodes_.capacity(); }
 
-  uint32_t find_child(uint32_t parent, int mover, bool hidden, const Action& action) const {
+  uint32_t find_child(uint32_t parent, int mover, bool hidden, const Action& action,
+                      uint64_t key) const {
     const NodeType& p = nodes_[parent];
     for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
       const NodeType& c = nodes_[i];
-      if (c.mover == mover && c.hidden == hidden && (hidden || c.action == action)) return i;
+      if (c.key == key && c.mover == mover && c.hidden == hidden && (hidden || c.action == action))
+        return i;
     }
     return kNoNode;
   }
 
   // Adds a child; a full block moves to the end of the arena with twice the room (the old
   // block stays unused until the next reset). `room` sizes a node's first block.
-  uint32_t add_child(uint32_t parent, int mover, bool hidden, const Action& action, size_t room) {
+  uint32_t add_child(uint32_t parent, int mover, bool hidden, const Action& action, uint64_t key,
+                     size_t room) {
     if (nodes_[parent].children == nodes_[parent].capacity) {
       const size_t old_capacity = nodes_[parent].capacity;
       const size_t new_capacity = std::max<size_t>({room, 2 * old_capacity, 2});
@@ -87,6 +91,7 @@ class Tree {
     child = NodeType{};
     child.mover = static_cast<int8_t>(mover);
     child.hidden = hidden;
+    child.key = key;
     if (!hidden) child.action = action;
     return index;
   }

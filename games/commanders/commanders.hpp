@@ -117,6 +117,8 @@ class CommandersGame {
   bool sees_action(const State& s, Action, int seat) const {
     return !(s.phase == Phase::Choose && s.to_move == 0 && seat == 1);
   }
+  // Search hook: a fingerprint of what observation() shows `seat` (observation_key.cpp).
+  uint64_t observation_key(const State& s, int seat) const;
 
   std::string action_to_string(const State& s, Action a) const;
   std::string render(const State& s) const;

@@ -204,6 +204,15 @@ void GoofspielGame::determinize(State& s, int observer, Rng& rng) const {
   s.rng.reseed(rng.next());
 }
 
+uint64_t GoofspielGame::observation_key(const State& s, int seat) const {
+  Hasher h;
+  h.add(seat).add_range(s.point_cards).add_range(s.winners);
+  if (!imp_info_)
+    for (size_t t = 0; t < s.winners.size(); ++t)
+      for (int p = 0; p < players_; ++p) h.add(s.bids[t][size_t(p)]);
+  return h.value();
+}
+
 std::string GoofspielGame::action_to_string(const State& s, Action bid) const {
   return fmt::format("[P{}]Bid: {}", s.to_move, bid + 1);
 }

@@ -71,6 +71,9 @@ class GoofspielGame {
   bool sees_action(const State& s, Action, int seat) const {
     return seat == s.to_move || (!imp_info_ && seat < s.to_move);
   }
+  // Optional search hook: what `seat` observes beyond its own bids - the point cards, who
+  // won each turn and, without imp_info, every finished turn's bids.
+  uint64_t observation_key(const State& s, int seat) const;
   // Optional search hook: the returns if the game ended now (for depth-limited rollouts).
   Returns<kMaxPlayers> evaluate(const State& s) const;
 

@@ -57,6 +57,11 @@ class KuhnPokerGame {
   // Resamples every other seat's card from the cards `observer` does not hold.
   void determinize(State& s, int observer, Rng& rng) const;
 
+  // Search hook: what `seat` observes beyond the betting (its own card).
+  uint64_t observation_key(const State& s, int seat) const {
+    return mix_seed(uint64_t(seat), uint64_t(s.card[size_t(seat)]));
+  }
+
   std::string action_to_string(const State&, Action a) const {
     return a == Action::Pass ? "Pass" : "Bet";
   }

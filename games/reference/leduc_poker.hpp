@@ -67,6 +67,12 @@ class LeducPokerGame {
   // reseeded rng.
   void determinize(State& s, int observer, Rng& rng) const;
 
+  // Search hook: what `seat` observes beyond the betting (its own card, the public card).
+  uint64_t observation_key(const State& s, int seat) const {
+    return mix_seed(mix_seed(uint64_t(seat), uint64_t(s.card[size_t(seat)])),
+                    uint64_t(s.public_card + 1));
+  }
+
   std::string action_to_string(const State&, Action a) const;
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
