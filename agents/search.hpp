@@ -77,8 +77,92 @@ template <HasHeuristic G>
 struct HeuristicPolicy<G> {
   using type = typename G::Heuristic;
 };
-template <class G>
-using HeuristicOf = typename HeuristicPolicy<G>::type;
+
+// The policy that plays rollouts (and, in single-observer trees, modelled opponent moves):
+// random or the game's heuristic, optionally cut after `depth` moves and scored by the
+// game's evaluation. Construction rejects options the game cannot support.
+template <Game G>
+class RolloutPolicy {
+ public:
+  using State = typename G::State;
+
+  RolloutPolicy(const G& game, const Config& config)
+      : game_(&game), depth_(config.depth), random_(game) {
+    if (config.rollout == Rollout::Heuristic) {
+      if constexpr (HasHeuristic<G>)
+        heuristic_ = std::make_unique<typename HeuristicPolicy<G>::type>(
+            game, ParamSet(G::Heuristic::schema(), {}, "heuristic"));
+      else
+        throw Error(fmt::format("rollout=heuristic: game '{}' has no heuristic policy", G::kId));
+    }
+    if (config.depth > 0 && !HasEvaluation<G>)
+      throw Error(fmt::format("depth={}: game '{}' has no evaluation to score cut-off rollouts",
+                              config.depth, G::kId));
+  }
+
+  typename G::Action move(const State& s, Rng& rng) const {
+    return heuristic_ ? heuristic_->choose(s, rng) : random_.choose(s, rng);
+  }
+
+  Returns<G::kMaxPlayers> play(State& s, Rng& rng) const {
+    if (heuristic_) return play_with(s, *heuristic_, rng);
+    return play_with(s, random_, rng);
+  }
+
+ private:
+  template <class P>
+  Returns<G::kMaxPlayers> play_with(State& s, const P& policy, Rng& rng) const {
+    for (int moves = 0; !game_->is_terminal(s); ++moves) {
+      if constexpr (HasEvaluation<G>)
+        if (depth_ > 0 && moves >= depth_) return game_->evaluate(s);
+      game_->apply(s, policy.choose(s, rng));
+    }
+    return game_->returns(s);
+  }
+
+  const G* game_;
+  int depth_;
+  RandomPolicy<G> random_;
+  std::unique_ptr<typename HeuristicPolicy<G>::type> heuristic_;
+};
+
+// One decision's budget split over threads: a seed per thread drawn in order from the
+// agent's rng, an equal share of the iterations, or a common deadline.
+class SearchBudget {
+ public:
+  static constexpr size_t kMaxThreads = 64;
+
+  SearchBudget(const Config& config, size_t threads, Rng& rng)
+      : threads_(threads),
+        iterations_(config.iterations),
+        timed_(config.ms > 0),
+        deadline_(std::chrono::steady_clock::now() +
+                  std::chrono::microseconds(int64_t(config.ms * 1000))) {
+    for (size_t i = 0; i < threads; ++i) seeds_[i] = rng.next();
+  }
+
+  uint64_t seed(size_t thread) const { return seeds_[thread]; }
+  // Whether thread `thread` should run its `done`-th iteration.
+  bool more(size_t thread, uint64_t done) const {
+    if (!timed_) return done < iterations_ / threads_ + (thread < iterations_ % threads_);
+    return (done & 15) != 0 || std::chrono::steady_clock::now() < deadline_;
+  }
+  // Runs `work(thread)` for every thread, in parallel when there are several.
+  template <class Work>
+  void run(const Work& work) const {
+    if (threads_ == 1)
+      work(size_t{0});
+    else
+      tbb::parallel_for(size_t{0}, threads_, work);
+  }
+
+ private:
+  size_t threads_;
+  uint64_t iterations_;
+  bool timed_;
+  std::chrono::steady_clock::time_point deadline_;
+  std::array<uint64_t, kMaxThreads> seeds_{};
+};
 
 // One thread's search: its trees, its scratch buffers and its rollout policies.
 template <Game G>
@@ -88,26 +172,21 @@ class Worker {
   using Action = typename G::Action;
   using TreeType = Tree<Action>;
 
-  Worker(const G& game, const Config& config) : game_(&game), config_(config), random_(game) {
-    if constexpr (HasHeuristic<G>)
-      if (config.rollout == Rollout::Heuristic)
-        heuristic_ = std::make_unique<HeuristicOf<G>>(
-            game, ParamSet(G::Heuristic::schema(), {}, "heuristic"));
+  Worker(const G& game, const Config& config)
+      : game_(&game), config_(config), rollout_(game, config) {
     trees_.resize(config.variant == Variant::MultipleObserver ? size_t(game.num_players()) : 1);
     for (auto& path : paths_) path.reserve(256);
   }
 
-  // Runs `iterations` iterations (or until `deadline` when one is set) from `root`.
-  void search(const State& root, int seat, uint64_t seed, uint64_t iterations,
-              std::chrono::steady_clock::time_point deadline, bool timed) {
-    rng_.reseed(seed);
+  // Runs this thread's share of `budget` from `root` for the player to move, `seat`.
+  void search(const State& root, int seat, const SearchBudget& budget, size_t thread) {
+    rng_.reseed(budget.seed(thread));
     root_seat_ = seat;
     for (auto& tree : trees_) tree.reset();
     low_ = std::numeric_limits<double>::infinity();
     high_ = -low_;
     iterations_ = 0;
-    for (uint64_t i = 0; timed || i < iterations; ++i) {
-      if (timed && (i & 15) == 0 && std::chrono::steady_clock::now() >= deadline) break;
+    while (budget.more(thread, iterations_)) {
       iterate(root);
       ++iterations_;
     }
@@ -204,7 +283,7 @@ class Worker {
         at[t] = child;
       }
     }
-    const Returns<G::kMaxPlayers> result = rollout(s);
+    const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_);
     backpropagate(result);
   }
 
@@ -225,7 +304,7 @@ class Worker {
   // the tree's owner sees it.
   Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner,
                      bool& expanded) {
-    const Action action = rollout_policy_move(s);
+    const Action action = rollout_.move(s, rng_);
     const bool hidden = unseen(s, action, mover, owner);
     const uint64_t key = key_for(s, owner);
     step.child = t.find_child(step.parent, mover, hidden, action, key);
@@ -319,30 +398,6 @@ class Worker {
     return pick;
   }
 
-  Action rollout_policy_move(const State& s) {
-    if (config_.rollout == Rollout::Heuristic) {
-      if constexpr (HasHeuristic<G>) return heuristic_->choose(s, rng_);
-    }
-    return random_.choose(s, rng_);
-  }
-
-  Returns<G::kMaxPlayers> rollout(State& s) {
-    if (config_.rollout == Rollout::Heuristic) {
-      if constexpr (HasHeuristic<G>) return play_out(s, *heuristic_);
-    }
-    return play_out(s, random_);
-  }
-
-  template <class P>
-  Returns<G::kMaxPlayers> play_out(State& s, const P& policy) {
-    for (int moves = 0; !game_->is_terminal(s); ++moves) {
-      if constexpr (HasEvaluation<G>)
-        if (config_.depth > 0 && moves >= config_.depth) return game_->evaluate(s);
-      game_->apply(s, policy.choose(s, rng_));
-    }
-    return game_->returns(s);
-  }
-
   void backpropagate(const Returns<G::kMaxPlayers>& result) {
     for (int p = 0; p < game_->num_players(); ++p) {
       low_ = std::min(low_, result[size_t(p)]);
@@ -378,8 +433,7 @@ class Worker {
 
   const G* game_;
   Config config_;
-  RandomPolicy<G> random_;
-  std::unique_ptr<HeuristicOf<G>> heuristic_;
+  RolloutPolicy<G> rollout_;
   std::vector<TreeType> trees_;
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
@@ -406,7 +460,6 @@ class TreeSearchAgent final : public Agent<G> {
           "agent 'mcts' searches the true state, but game '{}' hides information: use ismcts, "
           "or mcts(see_hidden=true) for a cheating upper bound",
           G::kId));
-    check_rollout_support(config);
     for (int i = 0; i < config.threads; ++i)
       workers_.push_back(std::make_unique<Worker<G>>(game, config));
   }
@@ -417,20 +470,8 @@ class TreeSearchAgent final : public Agent<G> {
     game_->legal_actions(state, legal);
     report_ = {};
     if (legal.size() == 1) return legal[0];
-    const size_t threads = workers_.size();
-    std::array<uint64_t, 64> seeds{};
-    for (size_t i = 0; i < threads; ++i) seeds[i] = rng.next();
-    const bool timed = config_.ms > 0;
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::microseconds(int64_t(config_.ms * 1000));
-    auto run = [&](size_t i) {
-      const uint64_t share = config_.iterations / threads + (i < config_.iterations % threads);
-      workers_[i]->search(state, seat, seeds[i], share, deadline, timed);
-    };
-    if (threads == 1)
-      run(0);
-    else
-      tbb::parallel_for(size_t{0}, threads, run);
+    const SearchBudget budget(config_, workers_.size(), rng);
+    budget.run([&](size_t i) { workers_[i]->search(state, seat, budget, i); });
     for (const Action& a : legal) report_.root.push_back({a, 0, 0.0});
     for (const auto& worker : workers_) {
       const auto& tree = worker->root_tree();
@@ -450,14 +491,6 @@ class TreeSearchAgent final : public Agent<G> {
   const SearchReport<G>& last_search() const { return report_; }
 
  private:
-  static void check_rollout_support(const Config& config) {
-    if (config.rollout == Rollout::Heuristic && !HasHeuristic<G>)
-      throw Error(fmt::format("rollout=heuristic: game '{}' has no heuristic policy", G::kId));
-    if (config.depth > 0 && !HasEvaluation<G>)
-      throw Error(fmt::format("depth={}: game '{}' has no evaluation to score cut-off rollouts",
-                              config.depth, G::kId));
-  }
-
   Action pick_final(Rng& rng) const {
     const auto& root = report_.root;
     size_t best = 0;
@@ -499,17 +532,7 @@ class FlatMonteCarloAgent final : public Agent<G> {
   using Action = typename G::Action;
 
   FlatMonteCarloAgent(const G& game, const Config& config, std::string spec)
-      : Agent<G>(std::move(spec)), game_(&game), config_(config), random_(game) {
-    if (config.rollout == Rollout::Heuristic) {
-      if constexpr (HasHeuristic<G>)
-        heuristic_ = std::make_unique<HeuristicOf<G>>(
-            game, ParamSet(G::Heuristic::schema(), {}, "heuristic"));
-      else
-        throw Error(fmt::format("rollout=heuristic: game '{}' has no heuristic policy", G::kId));
-    }
-    if (config.depth > 0 && !HasEvaluation<G>)
-      throw Error(fmt::format("depth={}: game '{}' has no evaluation to score cut-off rollouts",
-                              config.depth, G::kId));
+      : Agent<G>(std::move(spec)), game_(&game), config_(config), rollout_(game, config) {
     threads_.resize(size_t(config.threads));
   }
 
@@ -520,31 +543,21 @@ class FlatMonteCarloAgent final : public Agent<G> {
     report_ = {};
     if (legal.size() == 1) return legal[0];
     const size_t threads = threads_.size();
-    std::array<uint64_t, 64> seeds{};
-    for (size_t i = 0; i < threads; ++i) seeds[i] = rng.next();
-    const bool timed = config_.ms > 0;
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::microseconds(int64_t(config_.ms * 1000));
-    auto run = [&](size_t i) {
+    const SearchBudget budget(config_, threads, rng);
+    budget.run([&](size_t i) {
       auto& sums = threads_[i];
       sums = {};
       sums.resize(legal.size());
-      Rng trial_rng(seeds[i]);
-      const uint64_t share = config_.iterations / threads + (i < config_.iterations % threads);
-      for (uint64_t k = 0; timed || k < share; ++k) {
-        if (timed && (k & 15) == 0 && std::chrono::steady_clock::now() >= deadline) break;
+      Rng trial_rng(budget.seed(i));
+      for (uint64_t k = 0; budget.more(i, k); ++k) {
         const size_t arm = size_t((k * threads + i) % legal.size());
         State world = state;
         game_->determinize(world, seat, trial_rng);
         game_->apply(world, legal[arm]);
         sums[arm].visits++;
-        sums[arm].reward += rollout(world, trial_rng)[size_t(seat)];
+        sums[arm].reward += rollout_.play(world, trial_rng)[size_t(seat)];
       }
-    };
-    if (threads == 1)
-      run(0);
-    else
-      tbb::parallel_for(size_t{0}, threads, run);
+    });
     for (size_t a = 0; a < legal.size(); ++a) {
       RootStat<Action> stat{legal[a], 0, 0.0};
       for (const auto& sums : threads_)
@@ -561,29 +574,13 @@ class FlatMonteCarloAgent final : public Agent<G> {
   const SearchReport<G>& last_search() const { return report_; }
 
  private:
-  Returns<G::kMaxPlayers> rollout(State& s, Rng& rng) const {
-    if constexpr (HasHeuristic<G>)
-      if (heuristic_) return play_out(s, *heuristic_, rng);
-    return play_out(s, random_, rng);
-  }
-  template <class P>
-  Returns<G::kMaxPlayers> play_out(State& s, const P& policy, Rng& rng) const {
-    for (int moves = 0; !game_->is_terminal(s); ++moves) {
-      if constexpr (HasEvaluation<G>)
-        if (config_.depth > 0 && moves >= config_.depth) return game_->evaluate(s);
-      game_->apply(s, policy.choose(s, rng));
-    }
-    return game_->returns(s);
-  }
-
   struct Sum {
     uint64_t visits = 0;
     double reward = 0;
   };
   const G* game_;
   Config config_;
-  RandomPolicy<G> random_;
-  std::unique_ptr<HeuristicOf<G>> heuristic_;
+  RolloutPolicy<G> rollout_;
   std::vector<FixedVector<Sum, G::kMaxActions>> threads_;
   SearchReport<G> report_;
 };

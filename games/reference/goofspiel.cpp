@@ -73,8 +73,7 @@ void GoofspielGame::apply(State& s, Action bid) const {
   if (++s.to_move == players_) resolve_turn(s);
 }
 
-void GoofspielGame::resolve_turn(State& s) const {
-  const auto& bids = s.bids[s.turn];
+int GoofspielGame::turn_winner(const std::array<uint8_t, kMaxPlayers>& bids) const {
   int best = -1, at_best = 0, bidder = -1;
   for (int p = 0; p < players_; ++p) {
     if (bids[size_t(p)] > best)
@@ -82,10 +81,15 @@ void GoofspielGame::resolve_turn(State& s) const {
     else if (bids[size_t(p)] == best)
       ++at_best;
   }
-  if (at_best == 1)
-    s.points[size_t(bidder)] =
-        static_cast<int16_t>(s.points[size_t(bidder)] + s.point_cards.back() + 1);
-  s.winners.push_back(static_cast<int8_t>(at_best == 1 ? bidder : kNoWinner));
+  return at_best == 1 ? bidder : kNoWinner;
+}
+
+void GoofspielGame::resolve_turn(State& s) const {
+  const int winner = turn_winner(s.bids[s.turn]);
+  if (winner != kNoWinner)
+    s.points[size_t(winner)] =
+        static_cast<int16_t>(s.points[size_t(winner)] + s.point_cards.back() + 1);
+  s.winners.push_back(static_cast<int8_t>(winner));
   ++s.turn;
   s.to_move = 0;
   if (s.turn == cards_) {
@@ -136,15 +140,7 @@ Returns<GoofspielGame::kMaxPlayers> GoofspielGame::evaluate(const State& s) cons
 bool GoofspielGame::resample_bids(State& s, int observer, int turn, int seat, Rng& rng) const {
   if (seat == players_) {
     // Whole turn assigned: its winner must be the one everybody saw.
-    const auto& bids = s.bids[size_t(turn)];
-    int best = -1, at_best = 0, bidder = -1;
-    for (int p = 0; p < players_; ++p) {
-      if (bids[size_t(p)] > best)
-        best = bids[size_t(p)], at_best = 1, bidder = p;
-      else if (bids[size_t(p)] == best)
-        ++at_best;
-    }
-    if ((at_best == 1 ? bidder : kNoWinner) != s.winners[size_t(turn)]) return false;
+    if (turn_winner(s.bids[size_t(turn)]) != s.winners[size_t(turn)]) return false;
     return resample_bids(s, observer, turn + 1, 0, rng);
   }
   if (turn == int(s.winners.size())) return true;  // all finished turns assigned

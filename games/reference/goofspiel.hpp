@@ -85,6 +85,8 @@ class GoofspielGame {
  private:
   void start_turn(State& s) const;
   void resolve_turn(State& s) const;
+  // The seat with the unique highest bid, or kNoWinner on a tie at the top.
+  int turn_winner(const std::array<uint8_t, kMaxPlayers>& bids) const;
   Returns<kMaxPlayers> returns_from_points(const State& s) const;
   bool resample_bids(State& s, int observer, int turn, int seat, Rng& rng) const;
 
