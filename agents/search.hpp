@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
@@ -147,13 +148,15 @@ class SearchBudget {
     if (!timed_) return done < iterations_ / threads_ + (thread < iterations_ % threads_);
     return (done & 15) != 0 || std::chrono::steady_clock::now() < deadline_;
   }
-  // Runs `work(thread)` for every thread, in parallel when there are several.
+  // Runs `work(thread)` for every thread, in parallel when there are several. Isolated: a
+  // thread waiting here must not pick up an outer task (another game of a balance run) that
+  // would re-enter this very agent.
   template <class Work>
   void run(const Work& work) const {
     if (threads_ == 1)
       work(size_t{0});
     else
-      tbb::parallel_for(size_t{0}, threads_, work);
+      tbb::this_task_arena::isolate([&] { tbb::parallel_for(size_t{0}, threads_, work); });
   }
 
  private:
