@@ -23,7 +23,8 @@ constexpr bool is_perfect_information() {
 // `bool sees_action(const State&, Action, int seat) const`: whether `seat` sees which action
 // the player to move in the state takes (a simultaneous choice or a face-down card is not
 // seen). Information-set trees key such a move by "some move was made" for that seat. The
-// default: every move is seen.
+// default: every move is seen. The search asks it for the first legal move when it needs to
+// know whether a whole decision is unseen, so the answer should not depend on the move.
 template <Game G>
 bool sees_action(const G& game, const typename G::State& state, const typename G::Action& action,
                  int seat) {
