@@ -17,8 +17,8 @@ enum class ParamKind { Int, Real, Bool, Choice };
 struct ParamSpec {
   std::string name;
   ParamKind kind = ParamKind::Real;
-  std::string default_value;      // as text, parsed like user input
-  double min = 0, max = 0;        // Int and Real: inclusive bounds
+  std::string default_value;         // as text, parsed like user input
+  double min = 0, max = 0;           // Int and Real: inclusive bounds
   std::vector<std::string> choices;  // Choice: allowed words
   std::string help;
 

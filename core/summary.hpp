@@ -30,8 +30,7 @@ struct BalanceAccumulator {
   ElementStats elements;
 
   BalanceAccumulator() = default;
-  BalanceAccumulator(int players, int lineup, size_t end_reason_count,
-                     const ElementSchema* schema);
+  BalanceAccumulator(int players, int lineup, size_t end_reason_count, const ElementSchema* schema);
 
   // One finished game: results by seat, which agent sat where, decisions, end reason.
   template <size_t N>
@@ -56,9 +55,12 @@ struct BalanceAccumulator {
 
  private:
   static void add_result(WinDrawLoss& wdl, SeatResult r) {
-    if (r == SeatResult::Win) ++wdl.wins;
-    else if (r == SeatResult::Draw) ++wdl.draws;
-    else ++wdl.losses;
+    if (r == SeatResult::Win)
+      ++wdl.wins;
+    else if (r == SeatResult::Draw)
+      ++wdl.draws;
+    else
+      ++wdl.losses;
   }
 };
 
