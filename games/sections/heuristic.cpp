@@ -1,6 +1,7 @@
 #include "games/sections/heuristic.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace nf::sections {
 namespace {
@@ -35,14 +36,15 @@ int mine_minus_best_other(const std::array<int, kMaxSeats>& values, int seat, in
 
 ParamSchema Heuristic::schema() {
   return {
-      ParamSpec::real("sections", 1.0, -10, 10,
-                      "weight of sections conquered now (mine minus the best opponent's)"),
+      ParamSpec::real("sections", 0.0, -10, 10,
+                      "weight of sections conquered now (mine minus the best opponent's); the "
+                      "projected board already counts them"),
       ParamSpec::real("projected", 1.0, -10, 10,
                       "weight of sections conquered if every open slot's counter slid in now"),
-      ParamSpec::real("margin", 0.25, -10, 10,
+      ParamSpec::real("margin", 1.0, -10, 10,
                       "weight of the counter margins per section on that projected board, each "
                       "clamped to [-2, 2]"),
-      ParamSpec::real("blocking", 0.5, -10, 10,
+      ParamSpec::real("blocking", 1.5, -10, 10,
                       "weight of opponents' counters stuck behind an occupied entry cell"),
       ParamSpec::real("stuck", 0.5, -10, 10,
                       "cost of own counters stuck behind an occupied entry cell"),
@@ -69,15 +71,14 @@ double Heuristic::evaluate(const State& s, int seat) const {
     if (s.board[size_t(cell)] < kMaxSeats) ++now[size_t(section_of(cell))][s.board[size_t(cell)]];
   SectionCounts projected = now;
   std::array<int, kMaxSeats> stuck{};
-  for (int slot = 0; slot < kSlots; ++slot) {
-    const uint8_t owner = s.slots[size_t(slot)];
-    if (owner == kNone) continue;
-    const int landing = SectionsGame::landing_cell(s, slot);
-    if (landing < 0)
-      ++stuck[owner];
-    else
-      ++projected[size_t(section_of(landing))][owner];
-  }
+  for (int p = 0; p < players; ++p)
+    for (uint64_t waiting = s.slots_of[size_t(p)]; waiting; waiting &= waiting - 1) {
+      const int landing = SectionsGame::landing_cell(s, std::countr_zero(waiting));
+      if (landing < 0)
+        ++stuck[size_t(p)];
+      else
+        ++projected[size_t(section_of(landing))][size_t(p)];
+    }
   double margin = 0;
   for (const auto& section : projected) {
     int best_other = 0;

@@ -1,6 +1,7 @@
 // The rules of "9": the setup of the red counters, the placement of the counters in the
 // slots, the sliding moves, passes, the end of the game and its scoring.
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "games/sections/sections.hpp"
@@ -27,41 +28,32 @@ SectionsGame::SectionsGame(const ParamSet& config)
 State SectionsGame::initial_state(uint64_t seed) const {
   State s;
   s.board.fill(kNone);
-  s.slots.fill(kNone);
   for (int p = 0; p < players_; ++p) s.in_hand[size_t(p)] = uint8_t(counters_per_seat());
   s.rng.reseed(seed);
   return s;
 }
 
 int SectionsGame::landing_cell(const State& s, int slot) {
-  if (s.board[size_t(entry_cell(slot))] != kNone) return -1;
+  if (s.blocked & slot_bit(slot)) return -1;
   int step = 0;
   while (step + 1 < kSize && s.board[size_t(path_cell(slot, step + 1))] == kNone) ++step;
   return path_cell(slot, step);
-}
-
-bool SectionsGame::can_enter(const State& s, int seat) {
-  for (int slot = 0; slot < kSlots; ++slot)
-    if (s.slots[size_t(slot)] == seat && s.board[size_t(entry_cell(slot))] == kNone) return true;
-  return false;
 }
 
 void SectionsGame::legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
   out.clear();
   switch (s.phase) {
     case Phase::Setup:
-      for (int cell = 0; cell < kCells; ++cell)
-        if (!is_edge(cell) && !(s.red_sections >> section_of(cell) & 1u))
-          out.push_back(place_red(cell));
+      for (const uint8_t cell : kInnerCells)
+        if (!(s.red_sections >> section_of(cell) & 1u)) out.push_back(place_red(cell));
       break;
     case Phase::Placement:
-      for (int slot = 0; slot < kSlots; ++slot)
-        if (s.slots[size_t(slot)] == kNone) out.push_back(place_counter(slot));
+      for (uint64_t free = ~filled_slots(s) & kAllSlots; free; free &= free - 1)
+        out.push_back(place_counter(std::countr_zero(free)));
       break;
     case Phase::Movement:
-      for (int slot = 0; slot < kSlots; ++slot)
-        if (s.slots[size_t(slot)] == s.to_move && s.board[size_t(entry_cell(slot))] == kNone)
-          out.push_back(enter(slot));
+      for (uint64_t open = s.slots_of[s.to_move] & ~s.blocked; open; open &= open - 1)
+        out.push_back(enter(std::countr_zero(open)));
       break;
     case Phase::Over:
       break;
@@ -86,7 +78,7 @@ void SectionsGame::apply(State& s, Action a) const {
       assert(a.kind == ActionKind::PlaceRed && !is_edge(a.target));
       const int section = section_of(a.target);
       assert(!(s.red_sections >> section & 1u) && s.board[a.target] == kNone);
-      s.board[a.target] = kRed;
+      put_counter(s, a.target, kRed);
       s.red_sections = uint16_t(s.red_sections | (1u << section));
       if (s.red_sections == (1u << kSections) - 1) {
         s.phase = Phase::Placement;
@@ -97,13 +89,11 @@ void SectionsGame::apply(State& s, Action a) const {
       break;
     }
     case Phase::Placement: {
-      assert(a.kind == ActionKind::PlaceCounter && s.slots[a.target] == kNone);
+      assert(a.kind == ActionKind::PlaceCounter && !(filled_slots(s) & slot_bit(a.target)));
       assert(s.in_hand[size_t(seat)] > 0);
-      s.slots[a.target] = uint8_t(seat);
+      s.slots_of[size_t(seat)] |= slot_bit(a.target);
       --s.in_hand[size_t(seat)];
-      const bool all_placed =
-          std::all_of(s.slots.begin(), s.slots.end(), [](uint8_t owner) { return owner != kNone; });
-      if (all_placed) {
+      if (filled_slots(s) == kAllSlots) {
         // Every entry cell is free (reds are never on an edge), so seat 0 starts.
         s.phase = Phase::Movement;
         s.to_move = 0;
@@ -113,11 +103,11 @@ void SectionsGame::apply(State& s, Action a) const {
       break;
     }
     case Phase::Movement: {
-      assert(a.kind == ActionKind::Enter && s.slots[a.target] == seat);
+      assert(a.kind == ActionKind::Enter && (s.slots_of[size_t(seat)] & slot_bit(a.target)));
       const int cell = landing_cell(s, a.target);
       assert(cell >= 0);
-      s.board[size_t(cell)] = uint8_t(seat);
-      s.slots[a.target] = kNone;
+      put_counter(s, cell, uint8_t(seat));
+      s.slots_of[size_t(seat)] &= ~slot_bit(a.target);
       const int next = next_mover(s, seat);
       ++s.turn;
       if (next < 0) return finish(s, false);

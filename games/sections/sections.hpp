@@ -60,6 +60,23 @@ constexpr int path_cell(int slot, int step) {  // step 0 is the entry cell, 8 th
 }
 constexpr int entry_cell(int slot) { return path_cell(slot, 0); }
 
+inline constexpr uint64_t kAllSlots = (uint64_t{1} << kSlots) - 1;
+constexpr uint64_t slot_bit(int slot) { return uint64_t{1} << slot; }
+// The slots whose entry cell each cell is: one per edge cell, two per corner, none inside.
+inline constexpr std::array<uint64_t, kCells> kSlotsEnteringAt = [] {
+  std::array<uint64_t, kCells> table{};
+  for (int slot = 0; slot < kSlots; ++slot) table[size_t(entry_cell(slot))] |= slot_bit(slot);
+  return table;
+}();
+// The 49 cells off the edge, where reds may go, in cell order.
+inline constexpr std::array<uint8_t, 49> kInnerCells = [] {
+  std::array<uint8_t, 49> cells{};
+  size_t n = 0;
+  for (int cell = 0; cell < kCells; ++cell)
+    if (!is_edge(cell)) cells[n++] = uint8_t(cell);
+  return cells;
+}();
+
 // Text names: cells "a1".."i9" (column a-i from the left, row 1-9 from the top); slots
 // "Ta".."Ti" and "Ba".."Bi" (top and bottom, by column), "L1".."L9" and "R1".."R9".
 std::string cell_name(int cell);
@@ -86,8 +103,9 @@ constexpr Action place_counter(int slot) { return {ActionKind::PlaceCounter, uin
 constexpr Action enter(int slot) { return {ActionKind::Enter, uint8_t(slot)}; }
 
 struct State {
-  std::array<uint8_t, kCells> board{};       // kNone, a seat or kRed
-  std::array<uint8_t, kSlots> slots{};       // kNone or a seat
+  std::array<uint8_t, kCells> board{};         // kNone, a seat or kRed
+  std::array<uint64_t, kMaxSeats> slots_of{};  // bit i: the seat's counter waits in slot i
+  uint64_t blocked = 0;  // bit i: slot i's entry cell is occupied (follows from the board)
   std::array<uint8_t, kMaxSeats> in_hand{};  // counters a seat has still to place
   std::array<uint8_t, kMaxSeats> scores{};   // sections conquered; final once the game is over
   uint16_t red_sections = 0;                 // bit s: section s has its red counter
@@ -98,6 +116,21 @@ struct State {
   EndReason end_reason = EndReason::None;
   Rng rng;  // the game has no chance; kept so every game carries its own stream
 };
+
+// The seat whose counter waits in `slot`, or kNone.
+inline uint8_t slot_owner(const State& s, int slot) {
+  for (int p = 0; p < kMaxSeats; ++p)
+    if (s.slots_of[size_t(p)] & slot_bit(slot)) return uint8_t(p);
+  return kNone;
+}
+inline uint64_t filled_slots(const State& s) {
+  return s.slots_of[0] | s.slots_of[1] | s.slots_of[2] | s.slots_of[3];
+}
+// Puts a counter (a seat's or a red) on an empty cell, blocking the slots that enter there.
+inline void put_counter(State& s, int cell, uint8_t owner) {
+  s.board[size_t(cell)] = owner;
+  s.blocked |= kSlotsEnteringAt[size_t(cell)];
+}
 
 // Winner of a score table: the highest score; among tied seats the last in seat order when
 // `last_wins_ties`, otherwise -1 (a shared win). `tied` tells whether several seats had it.
@@ -144,7 +177,9 @@ class SectionsGame {
   // The cell a counter entering from `slot` would stop on, or -1 when the entry cell is taken.
   static int landing_cell(const State& s, int slot);
   // Whether `seat` has a counter in a slot whose entry cell is free.
-  static bool can_enter(const State& s, int seat);
+  static bool can_enter(const State& s, int seat) {
+    return (s.slots_of[size_t(seat)] & ~s.blocked) != 0;
+  }
   // The seat with strictly more own counters in `section` than every other seat, or -1.
   int section_owner(const State& s, int section) const;
 

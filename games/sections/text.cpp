@@ -92,7 +92,7 @@ std::string SectionsGame::render(const State& s) const {
   auto slot_row = [&](Side side) {
     std::string line = "     ";
     for (int c = 0; c < kSize; ++c) {
-      line += mark(s.slots[size_t(int(side) * kSize + c)], '-');
+      line += mark(slot_owner(s, int(side) * kSize + c), '-');
       if (c + 1 < kSize) line += c % 3 == 2 ? "   " : " ";
     }
     return line + '\n';
@@ -101,13 +101,13 @@ std::string SectionsGame::render(const State& s) const {
   out += "\n     a b c   d e f   g h i\n";
   out += slot_row(Side::Top) + rule;
   for (int r = 0; r < kSize; ++r) {
-    out += fmt::format("{} {}|", r + 1, mark(s.slots[size_t(int(Side::Left) * kSize + r)], '-'));
+    out += fmt::format("{} {}|", r + 1, mark(slot_owner(s, int(Side::Left) * kSize + r), '-'));
     for (int c = 0; c < kSize; ++c) {
       out += ' ';
       out += mark(s.board[size_t(cell_at(r, c))], '.');
       if (c % 3 == 2) out += " |";
     }
-    out += mark(s.slots[size_t(int(Side::Right) * kSize + r)], '-');
+    out += mark(slot_owner(s, int(Side::Right) * kSize + r), '-');
     out += '\n';
     if (r % 3 == 2) out += rule;
   }
@@ -121,7 +121,11 @@ std::string SectionsGame::observation(const State& s, int) const {
 
 uint64_t SectionsGame::hash(const State& s) const {
   Hasher h;
-  h.add_range(s.board).add_range(s.slots).add_range(s.in_hand).add_range(s.scores);
+  h.add_range(s.board)
+      .add_range(s.slots_of)
+      .add(s.blocked)
+      .add_range(s.in_hand)
+      .add_range(s.scores);
   h.add(s.red_sections).add(s.turn).add(s.phase).add(s.to_move).add(s.winner);
   h.add(s.end_reason).add(s.rng.fingerprint());
   return h.value();
