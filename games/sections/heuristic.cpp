@@ -12,15 +12,8 @@ using SectionCounts = std::array<std::array<int, kMaxSeats>, kSections>;
 std::array<int, kMaxSeats> conquered(const SectionCounts& counts, int players) {
   std::array<int, kMaxSeats> out{};
   for (const auto& section : counts) {
-    int best = -1, best_count = 0;
-    bool shared = false;
-    for (int p = 0; p < players; ++p) {
-      if (section[size_t(p)] > best_count)
-        best = p, best_count = section[size_t(p)], shared = false;
-      else if (section[size_t(p)] == best_count && best_count > 0)
-        shared = true;
-    }
-    if (best >= 0 && !shared) ++out[size_t(best)];
+    const int holder = majority_holder(section, players);
+    if (holder >= 0) ++out[size_t(holder)];
   }
   return out;
 }

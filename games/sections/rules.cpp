@@ -73,6 +73,7 @@ int SectionsGame::next_mover(const State& s, int after) const {
 void SectionsGame::apply(State& s, Action a) const {
   assert(s.phase != Phase::Over);
   const int seat = s.to_move;
+  bool nobody_can_move = false;
   switch (s.phase) {
     case Phase::Setup: {
       assert(a.kind == ActionKind::PlaceRed && !is_edge(a.target));
@@ -80,12 +81,7 @@ void SectionsGame::apply(State& s, Action a) const {
       assert(!(s.red_sections >> section & 1u) && s.board[a.target] == kNone);
       put_counter(s, a.target, kRed);
       s.red_sections = uint16_t(s.red_sections | (1u << section));
-      if (s.red_sections == (1u << kSections) - 1) {
-        s.phase = Phase::Placement;
-        s.to_move = 0;
-      } else {
-        s.to_move = uint8_t((seat + 1) % players_);
-      }
+      take_turns(s, s.red_sections == (1u << kSections) - 1, Phase::Placement);
       break;
     }
     case Phase::Placement: {
@@ -93,13 +89,8 @@ void SectionsGame::apply(State& s, Action a) const {
       assert(s.in_hand[size_t(seat)] > 0);
       s.slots_of[size_t(seat)] |= slot_bit(a.target);
       --s.in_hand[size_t(seat)];
-      if (filled_slots(s) == kAllSlots) {
-        // Every entry cell is free (reds are never on an edge), so seat 0 starts.
-        s.phase = Phase::Movement;
-        s.to_move = 0;
-      } else {
-        s.to_move = uint8_t((seat + 1) % players_);
-      }
+      // Every entry cell is free then (reds are never on an edge), so seat 0 can start.
+      take_turns(s, filled_slots(s) == kAllSlots, Phase::Movement);
       break;
     }
     case Phase::Movement: {
@@ -109,17 +100,28 @@ void SectionsGame::apply(State& s, Action a) const {
       put_counter(s, cell, uint8_t(seat));
       s.slots_of[size_t(seat)] &= ~slot_bit(a.target);
       const int next = next_mover(s, seat);
-      ++s.turn;
-      if (next < 0) return finish(s, false);
-      s.to_move = uint8_t(next);
-      if (s.turn >= turn_cap_) finish(s, true);
-      return;
+      nobody_can_move = next < 0;
+      if (!nobody_can_move) s.to_move = uint8_t(next);
+      break;
     }
     case Phase::Over:
       return;
   }
   ++s.turn;
-  if (s.turn >= turn_cap_) finish(s, true);
+  if (nobody_can_move)
+    finish(s, false);
+  else if (s.turn >= turn_cap_)
+    finish(s, true);
+}
+
+// Setup and placement: the seats in turn; the next phase starts with seat 0.
+void SectionsGame::take_turns(State& s, bool phase_over, Phase next_phase) const {
+  if (phase_over) {
+    s.phase = next_phase;
+    s.to_move = 0;
+  } else {
+    s.to_move = uint8_t((s.to_move + 1) % players_);
+  }
 }
 
 int SectionsGame::section_owner(const State& s, int section) const {
@@ -130,15 +132,7 @@ int SectionsGame::section_owner(const State& s, int section) const {
       const uint8_t owner = s.board[size_t(cell_at(r, c))];
       if (owner < kMaxSeats) ++counts[owner];  // reds and empty cells count for nobody
     }
-  int best = -1, best_count = 0;
-  bool shared = false;
-  for (int p = 0; p < players_; ++p) {
-    if (counts[size_t(p)] > best_count)
-      best = p, best_count = counts[size_t(p)], shared = false;
-    else if (counts[size_t(p)] == best_count && best_count > 0)
-      shared = true;
-  }
-  return shared ? -1 : best;
+  return majority_holder(counts, players_);
 }
 
 int winner_of(const std::array<uint8_t, kMaxSeats>& scores, int players, bool last_wins_ties,

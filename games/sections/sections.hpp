@@ -117,6 +117,20 @@ struct State {
   Rng rng;  // the game has no chance; kept so every game carries its own stream
 };
 
+// The seat with strictly more counters than every other seat, or -1 (a tie or no counter):
+// who conquers a section with these counts.
+inline int majority_holder(const std::array<int, kMaxSeats>& counts, int players) {
+  int best = -1, best_count = 0;
+  bool shared = false;
+  for (int p = 0; p < players; ++p) {
+    if (counts[size_t(p)] > best_count)
+      best = p, best_count = counts[size_t(p)], shared = false;
+    else if (counts[size_t(p)] == best_count && best_count > 0)
+      shared = true;
+  }
+  return shared ? -1 : best;
+}
+
 // The seat whose counter waits in `slot`, or kNone.
 inline uint8_t slot_owner(const State& s, int slot) {
   for (int p = 0; p < kMaxSeats; ++p)
@@ -198,6 +212,7 @@ class SectionsGame {
 
  private:
   int next_mover(const State& s, int after) const;
+  void take_turns(State& s, bool phase_over, Phase next_phase) const;
   void finish(State& s, bool capped) const;
 
   int players_;
