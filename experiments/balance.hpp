@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,8 +87,11 @@ class BalanceRun {
     report_.totals = empty_accumulator();
     if (options.tournament) report_.tournament = MatchTally(lineup_.size());
     const uint64_t games = deals_ * orders_;
-    if (options.decisiveness_games > 0)
+    if (options.decisiveness_games > 0) {
+      // A stride coprime with the seat orders, so the measured games cover every rotation.
       decisiveness_stride_ = std::max<uint64_t>(1, games / options.decisiveness_games);
+      while (orders_ > 1 && std::gcd(decisiveness_stride_, orders_) != 1) ++decisiveness_stride_;
+    }
     report_.decisiveness_playouts = options.decisiveness_playouts;
   }
 
