@@ -42,7 +42,8 @@ std::string CommandersGame::action_to_string(const State&, Action a) const {
 std::string CommandersGame::render(const State& s) const {
   std::string out = fmt::format("round {}", s.round);
   if (s.phase == Phase::Over) {
-    out += s.winner < 0 ? " - game over: draw" : fmt::format(" - game over: seat {} wins", s.winner);
+    out +=
+        s.winner < 0 ? " - game over: draw" : fmt::format(" - game over: seat {} wins", s.winner);
   } else if (s.phase == Phase::Choose) {
     out += fmt::format(" - seat {} chooses a commander", s.to_move);
   } else {
@@ -72,14 +73,16 @@ std::string CommandersGame::observation(const State& s, int seat) const {
                                 static_cast<int>(s.phase), s.to_move, s.winner);
   for (int p = 0; p < 2; ++p) {
     const Side& side = s.sides[p];
-    const bool on_table = s.phase == Phase::QueenRedraw || (s.phase == Phase::Choose && p < s.to_move);
+    const bool on_table =
+        s.phase == Phase::QueenRedraw || (s.phase == Phase::Choose && p < s.to_move);
     const bool visible = s.phase == Phase::QueenRedraw || p == seat;
     auto castle = side.castle;
     if (on_table && !visible) ++castle[s.choice[p]];  // a face-down card could be any of them
     out += fmt::format("seat {} castle [{}] graveyard [{}] deck {} used [{}] battle [{}]", p,
                        castle_text(castle), graveyard_text(side), side.deck.size(),
                        cards_text(side.used.span()), cards_text(side.battle.span()));
-    if (on_table) out += visible ? fmt::format(" played {}", commander_name(s.choice[p])) : " played ?";
+    if (on_table)
+      out += visible ? fmt::format(" played {}", commander_name(s.choice[p])) : " played ?";
     if (s.phase == Phase::QueenRedraw)
       out += fmt::format(" redraws_left {} stopped {}", side.redraws_left, side.stopped);
     out += '\n';
@@ -99,7 +102,7 @@ uint64_t CommandersGame::hash(const State& s) const {
 }
 
 namespace {
-enum Metric { PlayShare, PlaysPerGame, KillRate, DeathRate, Assassinated, Revived, WinWhenAlive };
+enum Metric { PlayShare, PlaysPerGame, KillRate, DeathRate, Assassinated, Revived, WinWhenLost };
 }
 
 ElementSchema CommandersGame::element_schema() {
@@ -114,8 +117,8 @@ ElementSchema CommandersGame::element_schema() {
       {"death_rate", MetricKind::Rate, "plays of it in which it died"},
       {"assassinated_per_game", MetricKind::Mean, "times one side lost it in the castle to an Ace"},
       {"revived_per_game", MetricKind::Mean, "times one side revived it with a 9"},
-      {"win_when_alive", MetricKind::Rate,
-       "games won by a side that still had it in its castle at the end"},
+      {"win_when_lost", MetricKind::Rate,
+       "games won by a side that lost at least one of it (killed when played or assassinated)"},
   };
   return schema;
 }
@@ -133,7 +136,8 @@ void CommandersGame::collect_elements(const State& s, ElementStats& stats) const
       stats.add_rate_counts(c, DeathRate, k.died_played[c], k.played[c]);
       stats.add_value(c, Assassinated, k.assassinated[c]);
       stats.add_value(c, Revived, k.revived[c]);
-      if (s.sides[seat].castle[c] > 0) stats.add_rate(c, WinWhenAlive, won);
+      // (Whether it was still alive at the end would say nothing: the loser has no castle.)
+      if (k.died_played[c] + k.assassinated[c] > 0) stats.add_rate(c, WinWhenLost, won);
     }
   }
 }
