@@ -16,10 +16,6 @@ using namespace nf::commanders::test;
 
 namespace {
 
-Heuristic heuristic_with(const CommandersGame& game, std::map<std::string, std::string> params) {
-  return Heuristic(game, ParamSet(Heuristic::schema(), params, "heuristic"));
-}
-
 Action decide(const Heuristic& h, const State& s) {
   Rng rng(1);
   return h.choose(s, rng);

@@ -147,14 +147,6 @@ TEST_CASE("commanders determinize: the rng is reseeded, so future chance differs
 // ---------------------------------------------------------------------------------------
 // The heuristic sees only its seat's view
 
-namespace {
-
-Heuristic heuristic_with(const CommandersGame& game, std::map<std::string, std::string> params) {
-  return Heuristic(game, ParamSet(Heuristic::schema(), params, "heuristic"));
-}
-
-}  // namespace
-
 TEST_CASE("commanders heuristic: same decision in states its seat cannot tell apart") {
   const CommandersGame game;
   for (const char* temperature : {"0", "1"}) {

@@ -14,10 +14,6 @@ using namespace nf::commanders::test;
 
 namespace {
 
-CommandersGame game_with(std::map<std::string, std::string> config) {
-  return CommandersGame(ParamSet(CommandersGame::config_schema(), config, "commanders"));
-}
-
 using Graveyard = std::vector<Commander>;
 
 }  // namespace
@@ -364,43 +360,47 @@ TEST_CASE("commanders: Ace against Ace with an empty opposing castle acts as a J
 
 TEST_CASE("commanders: in a battle the higher troop card wins and the loser dies") {
   const CommandersGame game;
-  SECTION("Jack against Jack") {
-    State s = make_state(make_side("J J K", "", {8}), make_side("J K", "Q", {5}));
-    play_round(game, s, Jack, Jack);
-    CHECK(s.sides[0].castle == castle_of("J J K"));
-    CHECK(s.sides[1].castle == castle_of("K"));
-    CHECK(graveyard_of(s.sides[1]).back() == Jack);
-    CHECK(cards_of(s.sides[0].used.span()) == std::vector<int>{8});
-    CHECK(cards_of(s.sides[1].used.span()) == std::vector<int>{5});
-    CHECK(s.sides[0].battle.empty());
-    CHECK(s.sides[0].counters.kills[Jack] == 1);
-    CHECK(s.sides[1].counters.died_played[Jack] == 1);
-  }
-  SECTION("equal troop values: both survive") {
-    State s = make_state(make_side("J K", "", {7}), make_side("J K", "", {7}));
-    play_round(game, s, Jack, Jack);
-    CHECK(s.sides[0].castle == castle_of("J K"));
-    CHECK(s.sides[1].castle == castle_of("J K"));
-    CHECK(s.sides[0].used.size() == 1);
-  }
-  SECTION("the rulebook's King: Jack with 7 against King with 4, the King's 8 wins") {
-    State s = make_state(make_side("J K", "", {7}), make_side("J K", "", {4}));
-    play_round(game, s, Jack, King);
-    CHECK(s.sides[0].castle == castle_of("K"));
-    CHECK(graveyard_of(s.sides[0]).back() == Jack);
-    CHECK(s.sides[1].castle == castle_of("J K"));
-  }
-  SECTION("a King's doubled 5 ties a Jack's 10") {
-    State s = make_state(make_side("J", "", {10}), make_side("K", "", {5}));
-    play_round(game, s, Jack, King);
-    CHECK(s.sides[0].castle == castle_of("J"));
-    CHECK(s.sides[1].castle == castle_of("K"));
-  }
-  SECTION("King against King: both doubled") {
-    State s = make_state(make_side("K J", "", {3}), make_side("K J", "", {2}));
-    play_round(game, s, King, King);
-    CHECK(s.sides[1].castle == castle_of("J"));
-    CHECK(s.sides[0].castle == castle_of("K J"));
+  State s = make_state(make_side("J J K", "", {8}), make_side("J K", "Q", {5}));
+  play_round(game, s, Jack, Jack);
+  CHECK(s.sides[0].castle == castle_of("J J K"));  // the winner came home
+  CHECK(s.sides[1].castle == castle_of("K"));
+  CHECK(graveyard_of(s.sides[1]).back() == Jack);
+  CHECK(cards_of(s.sides[0].used.span()) == std::vector<int>{8});
+  CHECK(cards_of(s.sides[1].used.span()) == std::vector<int>{5});
+  CHECK(s.sides[0].battle.empty());
+  CHECK(s.sides[0].counters.kills[Jack] == 1);
+  CHECK(s.sides[1].counters.died_played[Jack] == 1);
+}
+
+TEST_CASE("commanders: battle values: a King doubles its card, equal values leave both") {
+  struct Battle {
+    const char* name;
+    Commander first;
+    int first_card;
+    Commander second;
+    int second_card;
+    int loser;  // -1: a tie
+  };
+  const Battle battles[] = {
+      {"Jack 7 against Jack 7: a tie", Jack, 7, Jack, 7, -1},
+      {"the rulebook's King: Jack 7 against King 4, the King's 8 wins", Jack, 7, King, 4, 0},
+      {"a King's doubled 5 ties a Jack's 10", Jack, 10, King, 5, -1},
+      {"a King's doubled 4 loses to a Jack's 10", King, 4, Jack, 10, 0},
+      {"King 3 against King 2", King, 3, King, 2, 1},
+      {"King 2 against King 2: a tie", King, 2, King, 2, -1},
+  };
+  const CommandersGame game;
+  for (const Battle& b : battles) {
+    INFO(b.name);
+    State s =
+        make_state(make_side("K J", "", {b.first_card}), make_side("K J", "", {b.second_card}));
+    play_round(game, s, b.first, b.second);
+    for (int seat = 0; seat < 2; ++seat) {
+      const Commander played_here = seat == 0 ? b.first : b.second;
+      const bool died = seat == b.loser;
+      CHECK(s.sides[seat].castle[played_here] == (died ? 0 : 1));
+      CHECK(s.sides[seat].graveyard.back() == (died ? played_here : Joker));
+    }
   }
 }
 

@@ -13,8 +13,18 @@
 #include <vector>
 
 #include "games/commanders/commanders.hpp"
+#include "games/commanders/heuristic.hpp"
 
 namespace nf::commanders::test {
+
+inline CommandersGame game_with(const std::map<std::string, std::string>& config) {
+  return CommandersGame(ParamSet(CommandersGame::config_schema(), config, "commanders"));
+}
+
+inline Heuristic heuristic_with(const CommandersGame& game,
+                                const std::map<std::string, std::string>& params) {
+  return Heuristic(game, ParamSet(Heuristic::schema(), params, "heuristic"));
+}
 
 inline Commander commander_named(std::string_view name) {
   for (int c = 0; c < kCommanderTypes; ++c)

@@ -18,14 +18,6 @@ using namespace nf::commanders::test;
 
 namespace {
 
-CommandersGame game_with(std::map<std::string, std::string> config) {
-  return CommandersGame(ParamSet(CommandersGame::config_schema(), config, "commanders"));
-}
-
-Heuristic default_heuristic(const CommandersGame& game) {
-  return Heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
-}
-
 // How often the soak reached each rare situation, so that it provably exercised them.
 struct Coverage {
   int queen_decisions = 0, revivals = 0, rebuilds = 0;
@@ -118,8 +110,8 @@ TEST_CASE("commanders soak: random and heuristic games keep every invariant") {
     INFO("config " << setup.name);
     const CommandersGame game = game_with(setup.config);
     const RandomPolicy<CommandersGame> random(game);
-    const Heuristic heuristic = default_heuristic(game);
-    const Heuristic hot(game, ParamSet(Heuristic::schema(), {{"temperature", "1"}}, "heuristic"));
+    const Heuristic heuristic = heuristic_with(game, {});
+    const Heuristic hot = heuristic_with(game, {{"temperature", "1"}});
     Coverage seen;
     soak(
         game, setup.games, 1, [&](const State& s, Rng& r) { return random.choose(s, r); }, seen);
