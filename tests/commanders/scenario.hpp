@@ -72,8 +72,12 @@ inline Side make_side(std::string_view castle, std::string_view graveyard_top = 
 
   std::array<int, 11> left{};
   for (int v = 2; v <= 10; ++v) left[v] = 2;
-  for (int v : draws) REQUIRE(left[v]-- > 0);  // at most two of each value 2..10
-  for (int v = 10; v >= 2; --v)                // the rest below them, largest deepest
+  for (int v : draws) {  // troop cards are two of each value 2..10
+    REQUIRE((v >= 2 && v <= 10));
+    REQUIRE(left[v] > 0);
+    --left[v];
+  }
+  for (int v = 10; v >= 2; --v)  // the rest below them, largest deepest
     for (int k = 0; k < left[v]; ++k) side.deck.push_back(uint8_t(v));
   std::vector<int> order(draws);
   std::reverse(order.begin(), order.end());
