@@ -99,7 +99,7 @@ uint64_t CommandersGame::hash(const State& s) const {
 }
 
 namespace {
-enum Metric { PlayShare, PlaysPerGame, KillRate, DeathRate, Assassinated, Revived, WinWhenAlive };
+enum Metric { PlayShare, PlaysPerGame, KillRate, DeathRate, Assassinated, Revived, WinWhenLost };
 }
 
 ElementSchema CommandersGame::element_schema() {
@@ -114,8 +114,8 @@ ElementSchema CommandersGame::element_schema() {
       {"death_rate", MetricKind::Rate, "plays of it in which it died"},
       {"assassinated_per_game", MetricKind::Mean, "times one side lost it in the castle to an Ace"},
       {"revived_per_game", MetricKind::Mean, "times one side revived it with a 9"},
-      {"win_when_alive", MetricKind::Rate,
-       "games won by a side that still had it in its castle at the end"},
+      {"win_when_lost", MetricKind::Rate,
+       "games won by a side that lost at least one of it (killed when played or assassinated)"},
   };
   return schema;
 }
@@ -133,7 +133,8 @@ void CommandersGame::collect_elements(const State& s, ElementStats& stats) const
       stats.add_rate_counts(c, DeathRate, k.died_played[c], k.played[c]);
       stats.add_value(c, Assassinated, k.assassinated[c]);
       stats.add_value(c, Revived, k.revived[c]);
-      if (s.sides[seat].castle[c] > 0) stats.add_rate(c, WinWhenAlive, won);
+      // (Whether it was still alive at the end would say nothing: the loser has no castle.)
+      if (k.died_played[c] + k.assassinated[c] > 0) stats.add_rate(c, WinWhenLost, won);
     }
   }
 }

@@ -3,7 +3,7 @@
 source "$(dirname "$0")/common.sh"
 
 check "games lists commanders with its options" bash -c "'$bin' games | grep -q 'round_cap=300'"
-check "agents lists the heuristic's parameters" bash -c "'$bin' agents --game commanders | grep -q 'aggression=0.5'"
+check "agents lists the heuristic's parameters" bash -c "'$bin' agents --game commanders | grep -q 'aggression=0.4'"
 check "play prints a whole game" bash -c "'$bin' play --game commanders --agents heuristic,random --seed 7 | grep -q '^result: '"
 
 expect_error "unknown game" "unknown game 'chess'" "$bin" balance --game chess
