@@ -55,6 +55,10 @@ TEST_CASE("commanders balance statistics: one row per commander, counted from th
   CHECK(rate(Jack, "win_when_lost") == Count{0, 1});
   CHECK(rate(Joker, "win_when_lost") == Count{0, 1});
   CHECK(rate(King, "win_when_lost") == Count{0, 0});
+  // Still in the castle at the end: seat 0's King and Ace (it won), nothing of seat 1's.
+  CHECK(rate(King, "win_when_alive") == Count{1, 1});
+  CHECK(rate(Ace, "win_when_alive") == Count{1, 1});
+  CHECK(rate(Joker, "win_when_alive") == Count{0, 0});
 }
 
 TEST_CASE("commanders balance statistics: end reasons name every EndReason") {
