@@ -1,0 +1,193 @@
+// Combat in War of the 9 Realms: attack dice and line of sight, the attack roll, response
+// windows (Fate cards and re-roll abilities), the counterattack, simultaneous resolution,
+// Revenge, Ancient Bloodline, the Blood Cauldron and the end of the game.
+#include <algorithm>
+#include <cassert>
+
+#include "games/realms/realms.hpp"
+
+namespace nf::realms {
+
+// ---- queries ----
+
+int RealmsGame::defence(const State& s, int slot) const {
+  const uint8_t hex = s.figures[size_t(slot)].hex;
+  return stats(slot).defence + (s.terrain[hex] == Terrain::Forest ? 4 : 0);
+}
+
+int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, bool counter) const {
+  const FigureStats& st = stats(slot);
+  int dice = ranged ? st.ranged : st.close;
+  if (dice == 0) return 0;  // abilities add dice to an attack; they do not create one
+  const Figure& f = s.figures[size_t(slot)];
+  (void)target, (void)counter;
+  if (s.terrain[f.hex] == Terrain::Forest) --dice;
+  return std::clamp(dice, 0, kMaxDice);
+}
+
+bool RealmsGame::line_of_sight(const State& s, int from, int to) const {
+  const SightLine& line = board_->sight_line(from, to);
+  auto blocks = [&](uint8_t h) {
+    return h != kNoHex && (s.occupant[h] != kNoFigure || s.terrain[h] == Terrain::Mountain ||
+                           s.terrain[h] == Terrain::Forest);
+  };
+  for (int i = 0; i < line.steps; ++i) {
+    const auto& step = line.hexes[size_t(i)];
+    // Along an edge the line is blocked only when both hexes block.
+    if (step[1] == kNoHex ? blocks(step[0]) : blocks(step[0]) && blocks(step[1])) return false;
+  }
+  return true;
+}
+
+bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) const {
+  const Figure& f = s.figures[size_t(slot)];
+  const Figure& t = s.figures[size_t(target)];
+  if (f.status != FigureStatus::Active || t.status != FigureStatus::Active) return false;
+  if (slot_realm(slot) == slot_realm(target)) return false;
+  const int d = board_->distance(f.hex, t.hex);
+  if (ranged ? d < 2 || d > 4 : d != 1) return false;
+  if (attack_dice(s, slot, target, ranged, false) == 0) return false;
+  return !ranged || line_of_sight(s, f.hex, t.hex);
+}
+
+bool RealmsGame::can_counter(const State& s) const {
+  const Combat& c = s.combat;
+  const Figure& t = s.figures[c.target];
+  const Figure& a = s.figures[c.attacker];
+  if (s.sides[slot_realm(c.target)].actions < 1) return false;
+  // Close against close, ranged against ranged (with dice for it and a line of sight).
+  if (attack_dice(s, c.target, c.attacker, c.ranged, true) == 0) return false;
+  return !c.ranged || line_of_sight(s, t.hex, a.hex);
+}
+
+int RealmsGame::wounds(const Roll& roll, int defence) {
+  int twelves = 0, total = roll.attack_bonus;
+  for (uint8_t d : roll.dice) d == 12 ? ++twelves : total += d;
+  return twelves + total / (defence + roll.defence_bonus);
+}
+
+// ---- rolls ----
+
+void RealmsGame::roll_dice(State& s, Roll& roll, int count) const {
+  roll = Roll{};
+  for (int i = 0; i < count; ++i) roll.dice.push_back(uint8_t(1 + s.rng.below(12)));
+  std::sort(roll.dice.begin(), roll.dice.end(), std::greater<>());
+}
+
+void RealmsGame::reroll(State& s, Roll& roll, unsigned mask) const {
+  for (size_t i = 0; i < roll.dice.size(); ++i)
+    if (mask >> i & 1u) roll.dice[i] = uint8_t(1 + s.rng.below(12));
+  std::sort(roll.dice.begin(), roll.dice.end(), std::greater<>());
+}
+
+Roll& RealmsGame::current_roll(State& s) const {
+  return s.window_roll == RollKind::Attack ? s.combat.attack : s.combat.counter;
+}
+
+int RealmsGame::roller_slot(const State& s) const {
+  return s.window_roll == RollKind::Attack ? s.combat.attacker : s.combat.target;
+}
+
+int RealmsGame::rolled_against(const State& s) const {
+  return s.window_roll == RollKind::Attack ? s.combat.target : s.combat.attacker;
+}
+
+void RealmsGame::declare_attack(State& s, int slot, int target, bool ranged) const {
+  --s.sides[slot_realm(slot)].actions;
+  s.figures[size_t(slot)].attacked = true;
+  ++s.counters[size_t(slot)].attacks;
+  s.combat = Combat{};
+  s.combat.attacker = uint8_t(slot);
+  s.combat.target = uint8_t(target);
+  s.combat.ranged = ranged;
+  s.phase = Phase::Main;
+  roll_attack(s);
+}
+
+void RealmsGame::roll_attack(State& s) const {
+  Combat& c = s.combat;
+  roll_dice(s, c.attack, attack_dice(s, c.attacker, c.target, c.ranged, false));
+  open_window(s, RollKind::Attack);
+}
+
+void RealmsGame::begin_counterattack(State& s) const {
+  Combat& c = s.combat;
+  --s.sides[slot_realm(c.target)].actions;
+  c.countered = true;
+  roll_dice(s, c.counter, attack_dice(s, c.target, c.attacker, c.ranged, true));
+  open_window(s, RollKind::Counter);
+}
+
+// ---- response windows ----
+
+void RealmsGame::open_window(State& s, RollKind kind) const {
+  s.window_roll = kind;
+  s.window_to_act = slot_realm(roller_slot(s));
+  s.window_passes = 0;
+  s.phase = Phase::Window;
+  close_window(s);
+}
+
+void RealmsGame::window_actions(const State&, FixedVector<Action, kMaxActions>& out) const {
+  out.push_back({Verb::Pass, 0, 0, 0});
+}
+
+void RealmsGame::apply_window_action(State& s, Action) const { close_window(s); }
+
+void RealmsGame::close_window(State& s) const {
+  if (s.window_roll == RollKind::Attack && can_counter(s)) {
+    s.phase = Phase::Counter;
+    return;
+  }
+  resolve_combat(s);
+}
+
+// ---- resolution ----
+
+int RealmsGame::take_wounds(State& s, int slot, int wounds, int by) const {
+  const int taken = std::min(wounds, health_left(s, slot));
+  if (taken <= 0) return 0;
+  s.figures[size_t(slot)].wounds = uint8_t(s.figures[size_t(slot)].wounds + taken);
+  s.counters[size_t(slot)].wounds_taken = uint16_t(s.counters[size_t(slot)].wounds_taken + taken);
+  s.counters[size_t(by)].damage = uint16_t(s.counters[size_t(by)].damage + taken);
+  s.sides[slot_realm(by)].blood = uint8_t(s.sides[slot_realm(by)].blood + taken);
+  return taken;
+}
+
+void RealmsGame::resolve_combat(State& s) const {
+  const Combat c = s.combat;
+  s.combat = Combat{};
+  // Attack and counterattack are simultaneous: both are measured against the figures as
+  // they stood, and the dead leave the board only afterwards.
+  const int to_target = wounds(c.attack, defence(s, c.target));
+  const int to_attacker = c.countered ? wounds(c.counter, defence(s, c.attacker)) : 0;
+  take_wounds(s, c.target, to_target, c.attacker);
+  take_wounds(s, c.attacker, to_attacker, c.target);
+  for (const auto& [slot, killer] :
+       {std::pair{int(c.target), int(c.attacker)}, std::pair{int(c.attacker), int(c.target)}}) {
+    Figure& f = s.figures[size_t(slot)];
+    if (f.status != FigureStatus::Active || health_left(s, slot) > 0) continue;
+    ++s.counters[size_t(slot)].deaths;
+    ++s.counters[size_t(killer)].kills;
+    s.occupant[f.hex] = kNoFigure;
+    f.hex = kNoHex;
+    f.status = FigureStatus::Dead;
+  }
+  const Realm attacking = slot_realm(c.attacker), defending = other(attacking);
+  auto ruler_alive = [&](Realm r) {
+    return s.figures[size_t(ruler_slot(r))].status == FigureStatus::Active;
+  };
+  s.phase = Phase::Main;
+  if (!ruler_alive(attacking) && !ruler_alive(defending))
+    end_game(s, attacking, EndReason::DoubleKill);  // the attack was quicker
+  else if (!ruler_alive(defending))
+    end_game(s, attacking, EndReason::RulerKilled);
+  else if (!ruler_alive(attacking))
+    end_game(s, defending, EndReason::RulerKilled);
+  else if (s.sides[attacking].blood >= blood_to_win_)
+    end_game(s, attacking, EndReason::Cauldron);
+  else if (s.sides[defending].blood >= blood_to_win_)
+    end_game(s, defending, EndReason::Cauldron);
+}
+
+}  // namespace nf::realms
