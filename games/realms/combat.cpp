@@ -122,17 +122,95 @@ void RealmsGame::begin_counterattack(State& s) const {
 
 void RealmsGame::open_window(State& s, RollKind kind) const {
   s.window_roll = kind;
-  s.window_to_act = slot_realm(roller_slot(s));
+  s.window_to_act = slot_realm(roller_slot(s));  // the roller answers first
   s.window_passes = 0;
   s.phase = Phase::Window;
-  close_window(s);
+  advance_window(s);
 }
 
-void RealmsGame::window_actions(const State&, FixedVector<Action, kMaxActions>& out) const {
+// Whether `r` is asked in the window. Only public facts decide (the size of its hand, not
+// its cards), so being skipped reveals nothing.
+bool RealmsGame::window_has_options(const State& s, Realm r) const {
+  return s.sides[r].hand_size() > 0;
+}
+
+// Realms with nothing to play pass at once; two passes in a row close the window.
+void RealmsGame::advance_window(State& s) const {
+  while (s.window_passes < 2 && !window_has_options(s, s.window_to_act)) {
+    ++s.window_passes;
+    s.window_to_act = other(s.window_to_act);
+  }
+  if (s.window_passes >= 2) close_window(s);
+}
+
+namespace {
+
+// Calls add(value) once for each different value among the dice (sorted high to low).
+template <class Add>
+void for_each_value(const Roll& roll, Add add) {
+  for (size_t i = 0; i < roll.dice.size(); ++i)
+    if (i == 0 || roll.dice[i] != roll.dice[i - 1]) add(roll.dice[i]);
+}
+
+unsigned position_of(const Roll& roll, int value) {
+  for (size_t i = 0; i < roll.dice.size(); ++i)
+    if (roll.dice[i] == value) return unsigned(i);
+  return 0;
+}
+
+}  // namespace
+
+void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
+  const Realm r = s.window_to_act;
+  const bool rolling = r == slot_realm(roller_slot(s));
+  const Roll& roll = s.window_roll == RollKind::Attack ? s.combat.attack : s.combat.counter;
+  const auto& hand = s.sides[r].hand;
   out.push_back({Verb::Pass, 0, 0, 0});
+  // Re-rolls act on the roll on the table, whoever plays them (one's own or forced).
+  if (hand[RerollAll]) out.push_back({Verb::Fate, RerollAll, uint8_t(FateUse::RerollAll), 0});
+  if (hand[ActionsOrReroll]) {
+    out.push_back({Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0});
+    for_each_value(roll, [&](uint8_t v) {
+      out.push_back({Verb::Fate, ActionsOrReroll, uint8_t(FateUse::RerollOne), v});
+    });
+  }
+  // Bonuses: to one's own roll, or to the defence of one's own figure against it.
+  const FateUse bonus = rolling ? FateUse::Attack : FateUse::Defence;
+  if (hand[Plus5]) out.push_back({Verb::Fate, Plus5, uint8_t(bonus), 0});
+  if (rolling && hand[Plus6Attack]) out.push_back({Verb::Fate, Plus6Attack, uint8_t(bonus), 0});
+  if (!rolling && hand[Plus6Defence]) out.push_back({Verb::Fate, Plus6Defence, uint8_t(bonus), 0});
 }
 
-void RealmsGame::apply_window_action(State& s, Action) const { close_window(s); }
+void RealmsGame::apply_window_action(State& s, Action a) const {
+  const Realm r = s.window_to_act;
+  Roll& roll = current_roll(s);
+  if (a.verb == Verb::Pass) {
+    ++s.window_passes;
+  } else {
+    s.window_passes = 0;
+    assert(a.verb == Verb::Fate);
+    play_fate(s, r, FateKind(a.a));
+    switch (FateUse(a.b)) {
+      case FateUse::RerollAll:
+        reroll(s, roll, (1u << roll.dice.size()) - 1);
+        break;
+      case FateUse::GainActions:
+        s.sides[r].actions = uint8_t(s.sides[r].actions + kFateActions);
+        break;
+      case FateUse::RerollOne:
+        reroll(s, roll, 1u << position_of(roll, a.c));
+        break;
+      case FateUse::Attack:
+        roll.attack_bonus = uint8_t(roll.attack_bonus + (a.a == Plus5 ? 5 : 6));
+        break;
+      case FateUse::Defence:
+        roll.defence_bonus = uint8_t(roll.defence_bonus + (a.a == Plus5 ? 5 : 6));
+        break;
+    }
+  }
+  s.window_to_act = other(r);
+  advance_window(s);
+}
 
 void RealmsGame::close_window(State& s) const {
   if (s.window_roll == RollKind::Attack && can_counter(s)) {

@@ -235,6 +235,8 @@ class RealmsGame {
   void roll_dice(State& s, Roll& roll, int count) const;
   void reroll(State& s, Roll& roll, unsigned mask) const;
   void open_window(State& s, RollKind kind) const;
+  bool window_has_options(const State& s, Realm r) const;
+  void advance_window(State& s) const;
   void close_window(State& s) const;
   void apply_window_action(State& s, Action a) const;
   void resolve_combat(State& s) const;
