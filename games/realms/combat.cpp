@@ -20,7 +20,20 @@ int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, b
   int dice = ranged ? st.ranged : st.close;
   if (dice == 0) return 0;  // abilities add dice to an attack; they do not create one
   const Figure& f = s.figures[size_t(slot)];
-  (void)target, (void)counter;
+  const FigureKind kind = kSlotKind[size_t(slot)];
+  if (!counter) {  // abilities that speak of attacks only
+    // Death Seekers: one die more against a wounded figure.
+    if (kind == Valkyrie && s.figures[size_t(target)].wounds > 0) ++dice;
+    // Hit Them Hard: one close die more for each other Vanguard within two hexes.
+    if (kind == Vanguard && !ranged)
+      for (int v = first_slot(Norsemen); v < end_slot(Norsemen); ++v)
+        if (v != slot && kSlotKind[size_t(v)] == Vanguard &&
+            s.figures[size_t(v)].status == FigureStatus::Active &&
+            board_->distance(f.hex, s.figures[size_t(v)].hex) <= 2)
+          ++dice;
+    // Revenge: the dice Sigmund gained for his next attack.
+    if (kind == Sigmund) dice += s.sides[Norsemen].revenge_dice;
+  }
   if (s.terrain[f.hex] == Terrain::Forest) --dice;
   return std::clamp(dice, 0, kMaxDice);
 }
@@ -80,7 +93,11 @@ void RealmsGame::reroll(State& s, Roll& roll, unsigned mask) const {
   std::sort(roll.dice.begin(), roll.dice.end(), std::greater<>());
 }
 
-Roll& RealmsGame::current_roll(State& s) const {
+Roll& RealmsGame::current_roll(State& s) {
+  return s.window_roll == RollKind::Attack ? s.combat.attack : s.combat.counter;
+}
+
+const Roll& RealmsGame::current_roll(const State& s) {
   return s.window_roll == RollKind::Attack ? s.combat.attack : s.combat.counter;
 }
 
@@ -101,12 +118,18 @@ void RealmsGame::declare_attack(State& s, int slot, int target, bool ranged) con
   s.combat.target = uint8_t(target);
   s.combat.ranged = ranged;
   s.phase = Phase::Main;
+  // The Hunter: Sinfjotli picks his quarry when he attacks without a living one.
+  if (kSlotKind[size_t(slot)] == Sinfjotli && s.sides[Norsemen].quarry == kNoFigure) {
+    s.phase = Phase::Quarry;
+    return;
+  }
   roll_attack(s);
 }
 
 void RealmsGame::roll_attack(State& s) const {
   Combat& c = s.combat;
   roll_dice(s, c.attack, attack_dice(s, c.attacker, c.target, c.ranged, false));
+  if (kSlotKind[c.attacker] == Sigmund) s.sides[Norsemen].revenge_dice = 0;  // spent
   open_window(s, RollKind::Attack);
 }
 
@@ -131,7 +154,29 @@ void RealmsGame::open_window(State& s, RollKind kind) const {
 // Whether `r` is asked in the window. Only public facts decide (the size of its hand, not
 // its cards), so being skipped reveals nothing.
 bool RealmsGame::window_has_options(const State& s, Realm r) const {
-  return s.sides[r].hand_size() > 0;
+  if (s.sides[r].hand_size() > 0) return true;
+  return r == slot_realm(roller_slot(s)) &&
+         (foresight_ready(s) || battle_born_ready(s) || hunter_ready(s));
+}
+
+// Foresight: once in each Aesir turn Frigg may re-roll one or all of her attack dice.
+bool RealmsGame::foresight_ready(const State& s) const {
+  return s.window_roll == RollKind::Attack && kSlotKind[s.combat.attacker] == Frigg &&
+         !s.sides[Aesir].foresight_used;
+}
+
+// Battle Born: against a figure with more health left than Thor, once in each of his
+// attacks and counterattacks.
+bool RealmsGame::battle_born_ready(const State& s) const {
+  const int thor = roller_slot(s);
+  return kSlotKind[size_t(thor)] == Thor && !current_roll(s).battle_born_used &&
+         health_left(s, rolled_against(s)) > health_left(s, thor);
+}
+
+// The Hunter: once in each attack on his quarry Sinfjotli re-rolls any of his dice.
+bool RealmsGame::hunter_ready(const State& s) const {
+  return s.window_roll == RollKind::Attack && kSlotKind[s.combat.attacker] == Sinfjotli &&
+         s.combat.target == s.sides[Norsemen].quarry && !s.combat.attack.hunter_used;
 }
 
 // Realms with nothing to play pass at once; two passes in a row close the window.
@@ -163,7 +208,7 @@ unsigned position_of(const Roll& roll, int value) {
 void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
   const Realm r = s.window_to_act;
   const bool rolling = r == slot_realm(roller_slot(s));
-  const Roll& roll = s.window_roll == RollKind::Attack ? s.combat.attack : s.combat.counter;
+  const Roll& roll = current_roll(s);
   const auto& hand = s.sides[r].hand;
   out.push_back({Verb::Pass, 0, 0, 0});
   // Re-rolls act on the roll on the table, whoever plays them (one's own or forced).
@@ -179,6 +224,30 @@ void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>
   if (hand[Plus5]) out.push_back({Verb::Fate, Plus5, uint8_t(bonus), 0});
   if (rolling && hand[Plus6Attack]) out.push_back({Verb::Fate, Plus6Attack, uint8_t(bonus), 0});
   if (!rolling && hand[Plus6Defence]) out.push_back({Verb::Fate, Plus6Defence, uint8_t(bonus), 0});
+  if (!rolling) return;
+  for (Verb ability : {Verb::Foresight, Verb::BattleBorn}) {
+    if (ability == Verb::Foresight ? !foresight_ready(s) : !battle_born_ready(s)) continue;
+    out.push_back({ability, 0, 0, 0});
+    for_each_value(roll, [&](uint8_t v) { out.push_back({ability, 0, 1, v}); });
+  }
+  if (hunter_ready(s)) {
+    // Any set of dice, counted once: dice of equal value are taken from the first of them.
+    std::array<uint8_t, kMaxDice> start{}, size{}, take{};
+    size_t groups = 0;
+    for (size_t i = 0; i < roll.dice.size(); ++i) {
+      if (i == 0 || roll.dice[i] != roll.dice[i - 1]) start[groups++] = uint8_t(i);
+      ++size[groups - 1];
+    }
+    while (true) {
+      size_t g = 0;
+      while (g < groups && take[g] == size[g]) take[g++] = 0;
+      if (g == groups) break;
+      ++take[g];
+      unsigned mask = 0;
+      for (size_t k = 0; k < groups; ++k) mask |= ((1u << take[k]) - 1) << start[k];
+      out.push_back({Verb::Hunter, 0, 0, uint8_t(mask)});
+    }
+  }
 }
 
 void RealmsGame::apply_window_action(State& s, Action a) const {
@@ -186,9 +255,18 @@ void RealmsGame::apply_window_action(State& s, Action a) const {
   Roll& roll = current_roll(s);
   if (a.verb == Verb::Pass) {
     ++s.window_passes;
+  } else if (a.verb != Verb::Fate) {
+    s.window_passes = 0;
+    const unsigned all = (1u << roll.dice.size()) - 1;
+    const unsigned mask = a.verb == Verb::Hunter ? a.c
+                          : a.b == 0             ? all
+                                                 : 1u << position_of(roll, a.c);
+    if (a.verb == Verb::Foresight) s.sides[Aesir].foresight_used = true;
+    if (a.verb == Verb::BattleBorn) roll.battle_born_used = true;
+    if (a.verb == Verb::Hunter) roll.hunter_used = true;
+    reroll(s, roll, mask);
   } else {
     s.window_passes = 0;
-    assert(a.verb == Verb::Fate);
     play_fate(s, r, FateKind(a.a));
     switch (FateUse(a.b)) {
       case FateUse::RerollAll:
@@ -223,6 +301,12 @@ void RealmsGame::close_window(State& s) const {
 // ---- resolution ----
 
 int RealmsGame::take_wounds(State& s, int slot, int wounds, int by) const {
+  // Ancient Bloodline: Hjordis ignores the first wound of the first attack that wounds her
+  // in each player's turn.
+  if (kSlotKind[size_t(slot)] == Hjordis && wounds > 0 && !s.sides[Norsemen].bloodline_used) {
+    s.sides[Norsemen].bloodline_used = true;
+    --wounds;
+  }
   const int taken = std::min(wounds, health_left(s, slot));
   if (taken <= 0) return 0;
   s.figures[size_t(slot)].wounds = uint8_t(s.figures[size_t(slot)].wounds + taken);
@@ -247,6 +331,13 @@ void RealmsGame::resolve_combat(State& s) const {
     if (f.status != FigureStatus::Active || health_left(s, slot) > 0) continue;
     ++s.counters[size_t(slot)].deaths;
     ++s.counters[size_t(killer)].kills;
+    // Revenge: a Norseman dying within two hexes of Sigmund gives him a die.
+    const Figure& sigmund = s.figures[size_t(ruler_slot(Norsemen))];
+    if (slot_realm(slot) == Norsemen && slot != ruler_slot(Norsemen) &&
+        sigmund.status == FigureStatus::Active && health_left(s, ruler_slot(Norsemen)) > 0 &&
+        board_->distance(sigmund.hex, f.hex) <= 2 && s.sides[Norsemen].revenge_dice < kMaxDice)
+      ++s.sides[Norsemen].revenge_dice;
+    if (s.sides[Norsemen].quarry == slot) s.sides[Norsemen].quarry = kNoFigure;
     s.occupant[f.hex] = kNoFigure;
     f.hex = kNoHex;
     f.status = FigureStatus::Dead;

@@ -20,7 +20,7 @@ constexpr std::array<std::string_view, kFigureKinds> kFigureNames = {
     "Odin", "Frigg", "Thor", "Valkyrie", "Sigmund", "Hjordis", "Sinfjotli", "Vanguard"};
 constexpr std::string_view kExtraVanguardName = "Vanguard2";
 constexpr std::string_view kHexSymbols = ". F W M - x a n";
-constexpr int kMaxPrintedDice = 12;
+constexpr int kMaxPrintedDice = 6;  // keeps a Hunter's choice of dice small
 
 [[noreturn]] void fail(const std::string& source, const toml::node* where, std::string_view field,
                        std::string_view message) {

@@ -170,7 +170,7 @@ class RealmsGame {
   static constexpr std::string_view kDescription =
       "War of the 9 Realms: 2 players, hex board, d12 combat, counterattacks, hidden Fate cards";
   static constexpr int kMaxPlayers = 2;
-  static constexpr int kMaxActions = 192;
+  static constexpr int kMaxActions = 256;
 
   static ParamSchema config_schema();
   explicit RealmsGame(const ParamSet& config);
@@ -219,6 +219,9 @@ class RealmsGame {
   void reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const;
   // Wounds a roll deals against a defence: twelves plus each multiple of the defence.
   static int wounds(const Roll& roll, int defence);
+  // The roll of the open response window (attack or counterattack).
+  static const Roll& current_roll(const State& s);
+  static Roll& current_roll(State& s);
 
   using Heuristic = realms::Heuristic;
 
@@ -236,13 +239,15 @@ class RealmsGame {
   void reroll(State& s, Roll& roll, unsigned mask) const;
   void open_window(State& s, RollKind kind) const;
   bool window_has_options(const State& s, Realm r) const;
+  bool foresight_ready(const State& s) const;
+  bool battle_born_ready(const State& s) const;
+  bool hunter_ready(const State& s) const;
   void advance_window(State& s) const;
   void close_window(State& s) const;
   void apply_window_action(State& s, Action a) const;
   void resolve_combat(State& s) const;
   int take_wounds(State& s, int slot, int wounds, int by) const;
   void end_game(State& s, int winner, EndReason reason) const;
-  Roll& current_roll(State& s) const;
   int roller_slot(const State& s) const;
   int rolled_against(const State& s) const;
 

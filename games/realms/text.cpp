@@ -122,7 +122,7 @@ std::string RealmsGame::action_to_string(const State& s, Action a) const {
     case Verb::BattleBorn:
       return reroll_text("battle born");
     case Verb::Hunter: {
-      const Roll& roll = s.window_roll == RollKind::Attack ? s.combat.attack : s.combat.counter;
+      const Roll& roll = current_roll(s);
       std::vector<int> values;
       for (size_t i = 0; i < roll.dice.size(); ++i)
         if (a.c >> i & 1u) values.push_back(roll.dice[i]);

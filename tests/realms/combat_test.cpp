@@ -192,6 +192,7 @@ TEST_CASE("realms combat: counterattacks answer close with close and ranged with
   r.place(kFrigg, "d4");
   r.place(kVanguard, "g4");
   r.order("Frigg", "ranged-attack Vanguard");
+  r.play("pass");  // Frigg's Foresight opens a window for the Aesir
   REQUIRE(r.s.phase == Phase::Counter);
   CHECK(r.game.attack_dice(r.s, kVanguard, kFrigg, true, true) == 2);
   // A figure without ranged dice cannot answer a ranged attack.
@@ -200,6 +201,7 @@ TEST_CASE("realms combat: counterattacks answer close with close and ranged with
   n.place(kFrigg, "d4");
   n.place(kSinfjotli, "g4");
   n.order("Frigg", "ranged-attack Sinfjotli");
+  n.play("pass");
   CHECK(n.s.phase == Phase::Main);
   // Without actions there is no counterattack.
   Scenario z;

@@ -84,6 +84,15 @@ class Scenario {
     }
   }
 
+  // Both realms drop their Fate cards on the discard pile (no windows from cards).
+  void empty_hands() {
+    for (Side& side : s.sides)
+      for (int k = 0; k < kFateKinds; ++k) {
+        s.discards[size_t(k)] = uint8_t(s.discards[size_t(k)] + side.hand[size_t(k)]);
+        side.hand[size_t(k)] = 0;
+      }
+  }
+
   bool legal(const std::string& text) const { return is_legal(game, s, text); }
   std::vector<std::string> legal() const { return legal_texts(game, s); }
 
