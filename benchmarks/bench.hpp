@@ -47,5 +47,6 @@ class Context {
 
 // Areas: one function each.
 void commanders_benchmarks(Context& context);
+void realms_benchmarks(Context& context);
 
 }  // namespace nf::bench

@@ -15,11 +15,12 @@ int RealmsGame::defence(const State& s, int slot) const {
   return stats(slot).defence + (s.terrain[hex] == Terrain::Forest ? 4 : 0);
 }
 
-int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, bool counter) const {
+int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, bool counter,
+                            uint8_t from) const {
   const FigureStats& st = stats(slot);
   int dice = ranged ? st.ranged : st.close;
   if (dice == 0) return 0;  // abilities add dice to an attack; they do not create one
-  const Figure& f = s.figures[size_t(slot)];
+  const uint8_t hex = from == kNoHex ? s.figures[size_t(slot)].hex : from;
   const FigureKind kind = kSlotKind[size_t(slot)];
   if (!counter) {  // abilities that speak of attacks only
     // Death Seekers: one die more against a wounded figure.
@@ -29,12 +30,12 @@ int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, b
       for (int v = first_slot(Norsemen); v < end_slot(Norsemen); ++v)
         if (v != slot && kSlotKind[size_t(v)] == Vanguard &&
             s.figures[size_t(v)].status == FigureStatus::Active &&
-            board_->distance(f.hex, s.figures[size_t(v)].hex) <= 2)
+            board_->distance(hex, s.figures[size_t(v)].hex) <= 2)
           ++dice;
     // Revenge: the dice Sigmund gained for his next attack.
     if (kind == Sigmund) dice += s.sides[Norsemen].revenge_dice;
   }
-  if (s.terrain[f.hex] == Terrain::Forest) --dice;
+  if (s.terrain[hex] == Terrain::Forest) --dice;
   return std::clamp(dice, 0, kMaxDice);
 }
 
@@ -71,6 +72,12 @@ bool RealmsGame::can_counter(const State& s) const {
   // Close against close, ranged against ranged (with dice for it and a line of sight).
   if (attack_dice(s, c.target, c.attacker, c.ranged, true) == 0) return false;
   return !c.ranged || line_of_sight(s, t.hex, a.hex);
+}
+
+unsigned RealmsGame::die_position(const Roll& roll, int value) {
+  for (size_t i = 0; i < roll.dice.size(); ++i)
+    if (roll.dice[i] == value) return unsigned(i);
+  return 0;
 }
 
 int RealmsGame::wounds(const Roll& roll, int defence) {
@@ -197,12 +204,6 @@ void for_each_value(const Roll& roll, Add add) {
     if (i == 0 || roll.dice[i] != roll.dice[i - 1]) add(roll.dice[i]);
 }
 
-unsigned position_of(const Roll& roll, int value) {
-  for (size_t i = 0; i < roll.dice.size(); ++i)
-    if (roll.dice[i] == value) return unsigned(i);
-  return 0;
-}
-
 }  // namespace
 
 void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
@@ -260,7 +261,7 @@ void RealmsGame::apply_window_action(State& s, Action a) const {
     const unsigned all = (1u << roll.dice.size()) - 1;
     const unsigned mask = a.verb == Verb::Hunter ? a.c
                           : a.b == 0             ? all
-                                                 : 1u << position_of(roll, a.c);
+                                                 : 1u << die_position(roll, a.c);
     if (a.verb == Verb::Foresight) s.sides[Aesir].foresight_used = true;
     if (a.verb == Verb::BattleBorn) roll.battle_born_used = true;
     if (a.verb == Verb::Hunter) roll.hunter_used = true;
@@ -276,7 +277,7 @@ void RealmsGame::apply_window_action(State& s, Action a) const {
         s.sides[r].actions = uint8_t(s.sides[r].actions + kFateActions);
         break;
       case FateUse::RerollOne:
-        reroll(s, roll, 1u << position_of(roll, a.c));
+        reroll(s, roll, 1u << die_position(roll, a.c));
         break;
       case FateUse::Attack:
         roll.attack_bonus = uint8_t(roll.attack_bonus + (a.a == Plus5 ? 5 : 6));

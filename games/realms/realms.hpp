@@ -69,12 +69,12 @@ struct Side {
   uint8_t actions = 0;
   uint8_t blood = 0;
   std::array<uint8_t, kFateKinds> hand{};
-  bool rallied = false;                           // Rally used this turn
-  bool foresight_used = false;                    // Frigg, this Aesir turn
-  bool bloodline_used = false;                    // Hjordis, this player's turn
-  uint8_t quarry = kNoFigure;                     // Sinfjotli's chosen figure
-  uint8_t revenge_dice = 0;                       // Sigmund's dice for his next attack
-  std::array<uint8_t, kFateKinds> fate_played{};  // statistics
+  bool rallied = false;                            // Rally used this turn
+  bool foresight_used = false;                     // Frigg, this Aesir turn
+  bool bloodline_used = false;                     // Hjordis, this player's turn
+  uint8_t quarry = kNoFigure;                      // Sinfjotli's chosen figure
+  uint8_t revenge_dice = 0;                        // Sigmund's dice for his next attack
+  std::array<uint16_t, kFateKinds> fate_played{};  // statistics
 
   int hand_size() const {
     int n = 0;
@@ -206,8 +206,9 @@ class RealmsGame {
   // Rules queries shared by the rules, the heuristic and the tests.
   Realm deciding_realm(const State& s) const;
   // Dice of an attack (or counterattack) by `slot` on `target`, abilities and Forest
-  // included; 0 when it cannot make that attack.
-  int attack_dice(const State& s, int slot, int target, bool ranged, bool counter) const;
+  // included, as if made from `from` (default: where it stands); 0 when it cannot make it.
+  int attack_dice(const State& s, int slot, int target, bool ranged, bool counter,
+                  uint8_t from = kNoHex) const;
   int defence(const State& s, int slot) const;
   int health_left(const State& s, int slot) const {
     return stats(slot).health - s.figures[size_t(slot)].wounds;
@@ -219,6 +220,8 @@ class RealmsGame {
   void reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const;
   // Wounds a roll deals against a defence: twelves plus each multiple of the defence.
   static int wounds(const Roll& roll, int defence);
+  // Position of the first die showing `value` (dice are sorted high to low).
+  static unsigned die_position(const Roll& roll, int value);
   // The roll of the open response window (attack or counterattack).
   static const Roll& current_roll(const State& s);
   static Roll& current_roll(State& s);

@@ -130,29 +130,28 @@ void RealmsGame::end_game(State& s, int winner, EndReason reason) const {
 
 void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const {
   out.clear();
-  const Figure& f = s.figures[size_t(slot)];
+  const uint8_t start = s.figures[size_t(slot)].hex;
   const Realm realm = slot_realm(slot);
   // Water: a figure in it moves one hex; entering it ends the move.
-  const int budget = s.terrain[f.hex] == Terrain::Water ? 1 : stats(slot).movement;
-  std::array<bool, kMaxHexes> seen{};
-  FixedVector<uint8_t, kMaxHexes> layer, next;
-  layer.push_back(f.hex);
-  seen[f.hex] = true;
-  for (int step = 0; step < budget && !layer.empty(); ++step) {
-    next.clear();
-    for (uint8_t h : layer) {
-      if (h != f.hex && s.terrain[h] == Terrain::Water) continue;
-      for (uint8_t n : board_->neighbours(h)) {
-        if (seen[n]) continue;
-        seen[n] = true;
-        if (board_->hex(n).half || s.terrain[n] == Terrain::Mountain) continue;
-        const uint8_t who = s.occupant[n];
-        if (who != kNoFigure && slot_realm(who) != realm) continue;  // enemies block
-        next.push_back(n);
-        if (who == kNoFigure) out.push_back(n);  // friends may be passed, not joined
-      }
+  const int budget = s.terrain[start] == Terrain::Water ? 1 : stats(slot).movement;
+  std::array<uint8_t, kMaxHexes> steps;  // steps from the start; 255: not reached
+  steps.fill(255);
+  std::array<uint8_t, kMaxHexes> queue;  // breadth first: hexes in order of distance
+  int head = 0, tail = 0;
+  queue[size_t(tail++)] = start;
+  steps[start] = 0;
+  while (head < tail) {
+    const uint8_t h = queue[size_t(head++)];
+    if (steps[h] == budget || (h != start && s.terrain[h] == Terrain::Water)) continue;
+    for (uint8_t n : board_->neighbours(h)) {
+      if (steps[n] != 255) continue;
+      steps[n] = uint8_t(steps[h] + 1);
+      if (board_->hex(n).half || s.terrain[n] == Terrain::Mountain) continue;
+      const uint8_t who = s.occupant[n];
+      if (who != kNoFigure && slot_realm(who) != realm) continue;  // enemies block
+      queue[size_t(tail++)] = n;
+      if (who == kNoFigure) out.push_back(n);  // friends may be passed, not joined
     }
-    std::swap(layer, next);
   }
 }
 
@@ -196,6 +195,12 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
 }  // namespace
 
 bool RealmsGame::has_orders(const State& s, int slot) const {
+  // Fast path: an empty enterable neighbour is a move, without searching every hex.
+  const Figure& f = s.figures[size_t(slot)];
+  if (f.status == FigureStatus::Active && !f.moved && s.sides[slot_realm(slot)].actions >= 1)
+    for (uint8_t n : board_->neighbours(f.hex))
+      if (s.occupant[n] == kNoFigure && !board_->hex(n).half && s.terrain[n] != Terrain::Mountain)
+        return true;
   return visit_orders(*this, s, slot, [](Action) { return true; });
 }
 

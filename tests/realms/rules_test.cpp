@@ -24,15 +24,18 @@ std::set<std::string> move_targets(const Scenario& sc, int slot) {
 
 // An independent statement of the movement rule: every walk of at most `movement` steps
 // through passable hexes (no Mountain, half hex or enemy; no step out of Water except the
-// first) that ends on an empty hex other than the start.
+// first) that ends on an empty hex other than the start. Walks are pruned only when they
+// reach a hex with no more steps left than an earlier walk had there.
 void walks(const RealmsGame& g, const State& s, int slot, uint8_t at, int left, bool first,
-           std::set<std::string>& out) {
+           std::set<std::string>& out, std::array<int, kMaxHexes>& best_left) {
+  if (left <= best_left[at]) return;
+  best_left[at] = left;
   if (!first && s.occupant[at] == kNoFigure) out.insert(g.board().hex_name(at));
   if (left == 0 || (!first && s.terrain[at] == Terrain::Water)) return;
   for (uint8_t n : g.board().neighbours(at)) {
     if (g.board().hex(n).half || s.terrain[n] == Terrain::Mountain) continue;
     if (s.occupant[n] != kNoFigure && slot_realm(s.occupant[n]) != slot_realm(slot)) continue;
-    walks(g, s, slot, n, left - 1, false, out);
+    walks(g, s, slot, n, left - 1, false, out, best_left);
   }
 }
 
@@ -151,8 +154,10 @@ TEST_CASE("realms rules: reachable hexes match every legal walk in random positi
           std::set<std::string> got, expected;
           for (uint8_t h : hexes) got.insert(game.board().hex_name(h));
           const uint8_t at = s.figures[size_t(slot)].hex;
+          std::array<int, kMaxHexes> best_left;
+          best_left.fill(-1);
           walks(game, s, slot, at, s.terrain[at] == Terrain::Water ? 1 : game.stats(slot).movement,
-                true, expected);
+                true, expected, best_left);
           REQUIRE(got == expected);
           ++checked;
         }

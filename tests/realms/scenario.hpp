@@ -73,14 +73,15 @@ class Scenario {
 
   void terrain(const std::string& where, Terrain t) { s.terrain[hex(where)] = t; }
 
+  // Moves Fate cards of kind k into r's hand, from the deck or else the discards.
   void give(Realm r, FateKind k, int count = 1) {
     for (int i = 0; i < count; ++i) {
-      for (size_t d = 0; d < s.deck.size(); ++d)
-        if (s.deck[d] == k) {
-          s.deck.erase_at(d);
-          ++s.sides[r].hand[k];
-          break;
-        }
+      bool found = false;
+      for (size_t d = 0; d < s.deck.size() && !found; ++d)
+        if (s.deck[d] == k) s.deck.erase_at(d), found = true;
+      if (!found && s.discards[k] > 0) --s.discards[k], found = true;
+      REQUIRE(found);
+      ++s.sides[r].hand[k];
     }
   }
 

@@ -1,0 +1,45 @@
+// Realms playouts, heuristic decisions and determinization never touch the heap: a counting
+// global operator new (which is why this is a program of its own).
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "agents/agent.hpp"
+#include "games/realms/heuristic.hpp"
+#include "games/realms/realms.hpp"
+
+namespace {
+std::atomic<long> allocations{0};
+}
+
+void* operator new(std::size_t size) {
+  ++allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+TEST_CASE("realms: random and heuristic playouts and determinization allocate nothing") {
+  using namespace nf::realms;
+  const RealmsGame game(nf::ParamSet(RealmsGame::config_schema(), {{"vanguards", "2"}}, "realms"));
+  const nf::RandomPolicy<RealmsGame> random(game);
+  const Heuristic heuristic(game, nf::ParamSet(Heuristic::schema(), {}, "heuristic"));
+  nf::Rng rng(1);
+  const long before = allocations.load();
+  uint64_t decisions = 0;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    State state = game.initial_state(seed);
+    for (int i = 0; i < 30 && !game.is_terminal(state); ++i)
+      game.apply(state, random.choose(state, rng));
+    State world = state;
+    if (!game.is_terminal(world)) game.determinize(world, game.current_player(world), rng);
+    decisions += nf::playout(game, state, random, rng);
+    decisions += nf::playout(game, world, heuristic, rng);
+  }
+  const long during = allocations.load() - before;
+  REQUIRE(decisions > 0);
+  REQUIRE(during == 0);
+}
