@@ -12,15 +12,7 @@ void realms_benchmarks(Context& context) {
   static const realms::Heuristic heuristic(game,
                                            ParamSet(realms::Heuristic::schema(), {}, "heuristic"));
   constexpr uint64_t kBatch = 100;
-  auto playouts = [](const auto& policy) {
-    return [&policy](uint64_t batch) {
-      Rng rng(batch);
-      for (uint64_t i = 0; i < kBatch; ++i) {
-        auto state = game.initial_state(batch * kBatch + i);
-        playout(game, state, policy, rng);
-      }
-    };
-  };
+  auto playouts = [](const auto& policy) { return playout_batches(game, policy, kBatch); };
   context.fact("realms state bytes", sizeof(realms::State));
   context.measure("realms random playouts", "playouts", kBatch, playouts(random));
   context.measure_parallel("realms random playouts", "playouts", kBatch, playouts(random));

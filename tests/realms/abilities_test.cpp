@@ -15,10 +15,7 @@ namespace {
 // Two figures face to face on open ground at d4 and e4.
 Scenario facing(int aesir, int norse, std::map<std::string, std::string> config = {}) {
   Scenario sc(std::move(config));
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(aesir, "d4");
-  sc.place(norse, "e4");
+  sc.face_to_face(aesir, norse);
   return sc;
 }
 

@@ -64,10 +64,7 @@ TEST_CASE("realms agents: the heuristic decides only on what its seat sees") {
 
 TEST_CASE("realms agents: the heuristic focuses fire on the wounded") {
   Scenario sc;
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(kThor, "d4");
-  sc.place(kSinfjotli, "e4");
+  sc.face_to_face(kThor, kSinfjotli);
   sc.place(kHjordis, "d3");
   sc.s.sides[Norsemen].actions = 0;
   sc.s.figures[kSinfjotli].wounds = 2;
@@ -86,10 +83,7 @@ TEST_CASE("realms agents: the heuristic focuses fire on the wounded") {
 
 TEST_CASE("realms agents: the heuristic plays a defence card to save its ruler") {
   Scenario sc;
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(kOdin, "d4");
-  sc.place(kSinfjotli, "e4");
+  sc.face_to_face(kOdin, kSinfjotli);
   sc.s.figures[kOdin].wounds = 4;
   sc.end_turn();
   sc.empty_hands();
@@ -122,10 +116,7 @@ TEST_CASE("realms agents: the heuristic keeps actions for counterattacks") {
 
 TEST_CASE("realms agents: the heuristic counterattacks and uses its re-roll abilities") {
   Scenario sc;
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(kThor, "d4");
-  sc.place(kSigmund, "e4");
+  sc.face_to_face(kThor, kSigmund);
   sc.s.sides[Norsemen].actions = 0;
   sc.order("Thor", "close-attack Sigmund");
   REQUIRE(sc.s.phase == Phase::Window);
@@ -139,10 +130,7 @@ TEST_CASE("realms agents: the heuristic counterattacks and uses its re-roll abil
   CHECK(h.roll_value(sc.s) == 0.0);
 
   Scenario c;
-  c.terrain("d4", Terrain::Plain);
-  c.terrain("e4", Terrain::Plain);
-  c.place(kThor, "d4");
-  c.place(kVanguard, "e4");
+  c.face_to_face(kThor, kVanguard);
   c.order("Thor", "close-attack Vanguard");
   REQUIRE(c.s.phase == Phase::Counter);
   CHECK(default_heuristic(c.game).choose(c.s, rng).verb == Verb::Counter);

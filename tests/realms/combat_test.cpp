@@ -24,10 +24,7 @@ Roll roll_of(std::vector<int> dice, int attack_bonus = 0, int defence_bonus = 0)
 // Odin next to Sinfjotli on open ground; the Norsemen cannot counterattack (no actions).
 Scenario odin_against_sinfjotli() {
   Scenario sc;
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(kOdin, "d4");
-  sc.place(kSinfjotli, "e4");
+  sc.face_to_face(kOdin, kSinfjotli);
   sc.s.sides[Norsemen].actions = 0;
   return sc;
 }
@@ -106,10 +103,7 @@ TEST_CASE("realms combat: a figure with no dice left cannot attack") {
   }
   Scenario sc(std::map<std::string, std::string>{{"figures", path}});
   std::remove(path.c_str());
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(kFrigg, "d4");
-  sc.place(kSinfjotli, "e4");
+  sc.face_to_face(kFrigg, kSinfjotli);
   sc.play("select Frigg");
   CHECK(sc.legal("Frigg close-attack Sinfjotli"));
   sc.s.phase = Phase::Main;
@@ -171,10 +165,7 @@ TEST_CASE("realms combat: a line along a hex edge is blocked only when both hexe
 
 TEST_CASE("realms combat: counterattacks answer close with close and ranged with ranged") {
   Scenario sc;
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(kThor, "d4");
-  sc.place(kVanguard, "e4");
+  sc.face_to_face(kThor, kVanguard);
   sc.order("Thor", "close-attack Vanguard");
   REQUIRE(sc.s.phase == Phase::Counter);
   CHECK(sc.game.current_player(sc.s) == sc.s.seat_of(Norsemen));
@@ -206,20 +197,14 @@ TEST_CASE("realms combat: counterattacks answer close with close and ranged with
   // Without actions there is no counterattack.
   Scenario z;
   z.s.sides[Norsemen].actions = 0;
-  z.terrain("d4", Terrain::Plain);
-  z.terrain("e4", Terrain::Plain);
-  z.place(kThor, "d4");
-  z.place(kVanguard, "e4");
+  z.face_to_face(kThor, kVanguard);
   z.order("Thor", "close-attack Vanguard");
   CHECK(z.s.phase == Phase::Main);
 }
 
 TEST_CASE("realms combat: counterattacks are simultaneous and the killed still strike back") {
   Scenario sc;
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(kThor, "d4");
-  sc.place(kVanguard, "e4");
+  sc.face_to_face(kThor, kVanguard);
   sc.next_rolls({12, 3, 2, 1});  // kills the Vanguard (health 1)
   sc.order("Thor", "close-attack Vanguard");
   REQUIRE(sc.s.phase == Phase::Counter);
@@ -240,10 +225,7 @@ TEST_CASE("realms combat: killing the enemy ruler wins; in a double kill the att
   auto duel = [](int odin_wounds, int sigmund_wounds, std::vector<int> attack,
                  std::vector<int> counter) {
     Scenario sc;
-    sc.terrain("d4", Terrain::Plain);
-    sc.terrain("e4", Terrain::Plain);
-    sc.place(kOdin, "d4");
-    sc.place(kSigmund, "e4");
+    sc.face_to_face(kOdin, kSigmund);
     sc.s.figures[kOdin].wounds = uint8_t(odin_wounds);
     sc.s.figures[kSigmund].wounds = uint8_t(sigmund_wounds);
     sc.next_rolls(attack);
@@ -277,10 +259,7 @@ TEST_CASE("realms combat: killing the enemy ruler wins; in a double kill the att
 
 TEST_CASE("realms combat: nine blood with the ruler alive fills the Blood Cauldron") {
   Scenario sc;
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(kThor, "d4");
-  sc.place(kSinfjotli, "e4");
+  sc.face_to_face(kThor, kSinfjotli);
   sc.s.sides[Aesir].blood = 8;
   sc.s.sides[Norsemen].actions = 0;
   sc.next_rolls({12, 1, 1, 1});
@@ -291,10 +270,7 @@ TEST_CASE("realms combat: nine blood with the ruler alive fills the Blood Cauldr
 
   // The defender's counterattack can fill its own cauldron.
   Scenario d;
-  d.terrain("d4", Terrain::Plain);
-  d.terrain("e4", Terrain::Plain);
-  d.place(kThor, "d4");
-  d.place(kSinfjotli, "e4");
+  d.face_to_face(kThor, kSinfjotli);
   d.s.sides[Norsemen].blood = 8;
   d.next_rolls({1, 1, 1, 1});
   d.order("Thor", "close-attack Sinfjotli");
@@ -305,10 +281,7 @@ TEST_CASE("realms combat: nine blood with the ruler alive fills the Blood Cauldr
 
   // A configured cauldron size.
   Scenario c(std::map<std::string, std::string>{{"blood_to_win", "2"}});
-  c.terrain("d4", Terrain::Plain);
-  c.terrain("e4", Terrain::Plain);
-  c.place(kThor, "d4");
-  c.place(kSinfjotli, "e4");
+  c.face_to_face(kThor, kSinfjotli);
   c.s.sides[Norsemen].actions = 0;
   c.next_rolls({12, 12, 1, 1});
   c.order("Thor", "close-attack Sinfjotli");

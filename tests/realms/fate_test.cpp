@@ -13,10 +13,7 @@ namespace {
 // Odin next to Sinfjotli on open ground, both realms with six actions and no cards.
 Scenario duel() {
   Scenario sc;
-  sc.terrain("d4", Terrain::Plain);
-  sc.terrain("e4", Terrain::Plain);
-  sc.place(kOdin, "d4");
-  sc.place(kSinfjotli, "e4");
+  sc.face_to_face(kOdin, kSinfjotli);
   return sc;
 }
 

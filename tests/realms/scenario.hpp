@@ -64,6 +64,14 @@ class Scenario {
     s.occupant[h] = uint8_t(slot);
   }
 
+  // An Aesir figure on d4 facing a Norse one on e4, both hexes open ground.
+  void face_to_face(int aesir, int norse) {
+    terrain("d4", Terrain::Plain);
+    terrain("e4", Terrain::Plain);
+    place(aesir, "d4");
+    place(norse, "e4");
+  }
+
   // Removes a figure from the board as if it had died.
   void kill(int slot) {
     Figure& f = s.figures[size_t(slot)];
