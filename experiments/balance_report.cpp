@@ -228,10 +228,12 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
     for (size_t e = 0; e < schema.elements.size(); ++e) {
       fmt::print(out, "{:<{}}", schema.elements[e], width);
       for (size_t m = 0; m < schema.metrics.size(); ++m) {
-        const Interval i = schema.metrics[m].kind == MetricKind::Rate
-                               ? t.elements.rate(int(e), int(m)).interval()
-                               : t.elements.mean(int(e), int(m)).mean_interval();
-        fmt::print(out, " {:<24}", format_interval(i));
+        const bool rate = schema.metrics[m].kind == MetricKind::Rate;
+        const bool empty = rate ? t.elements.rate(int(e), int(m)).trials == 0
+                                : t.elements.mean(int(e), int(m)).n == 0;
+        const Interval i = rate ? t.elements.rate(int(e), int(m)).interval()
+                                : t.elements.mean(int(e), int(m)).mean_interval();
+        fmt::print(out, " {:<24}", empty ? "-" : format_interval(i));  // metric not for this row
       }
       fmt::print(out, "\n");
     }

@@ -4,6 +4,8 @@
 #include "agents/agent.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"
+#include "games/realms/heuristic.hpp"
+#include "games/realms/realms.hpp"
 #include "tests/support/counting_allocator.hpp"
 
 TEST_CASE("commanders: random and heuristic playouts allocate nothing") {
@@ -19,6 +21,27 @@ TEST_CASE("commanders: random and heuristic playouts allocate nothing") {
     game.apply(state, random.choose(state, rng));
     auto world = state;
     game.determinize(world, 1, rng);  // seat 1 to move: resamples seat 0's choice
+    decisions += nf::playout(game, state, random, rng);
+    decisions += nf::playout(game, world, heuristic, rng);
+  }
+  const long during = nf::testing::allocation_count() - before;
+  REQUIRE(decisions > 0);
+  REQUIRE(during == 0);
+}
+
+TEST_CASE("realms: random and heuristic playouts and determinization allocate nothing") {
+  using namespace nf::realms;
+  const RealmsGame game(nf::ParamSet(RealmsGame::config_schema(), {{"vanguards", "2"}}, "realms"));
+  const nf::RandomPolicy<RealmsGame> random(game);
+  const Heuristic heuristic(game, nf::ParamSet(Heuristic::schema(), {}, "heuristic"));
+  nf::Rng rng(1);
+  const long before = nf::testing::allocation_count();
+  uint64_t decisions = 0;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    State state = game.initial_state(seed);
+    for (int i = 0; i < 30 && !game.is_terminal(state); ++i) game.apply(state, random.choose(state, rng));
+    State world = state;
+    if (!game.is_terminal(world)) game.determinize(world, game.current_player(world), rng);
     decisions += nf::playout(game, state, random, rng);
     decisions += nf::playout(game, world, heuristic, rng);
   }
