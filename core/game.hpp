@@ -68,8 +68,8 @@ std::array<SeatResult, N> seat_results(const std::array<double, N>& returns, int
   int at_best = 0;
   for (int p = 0; p < players; ++p) at_best += returns[p] == best;
   for (int p = 0; p < players; ++p)
-    out[p] = returns[p] != best ? SeatResult::Loss
-                                : (at_best == 1 ? SeatResult::Win : SeatResult::Draw);
+    out[p] =
+        returns[p] != best ? SeatResult::Loss : (at_best == 1 ? SeatResult::Win : SeatResult::Draw);
   return out;
 }
 

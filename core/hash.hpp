@@ -14,8 +14,7 @@ namespace nf {
 class Hasher {
  public:
   template <class T>
-    requires std::is_integral_v<T> || std::is_enum_v<T>
-  Hasher& add(T value) {
+  requires std::is_integral_v<T> || std::is_enum_v<T> Hasher& add(T value) {
     hash_ = mix_seed(hash_, static_cast<uint64_t>(value));
     return *this;
   }

@@ -68,6 +68,9 @@ std::string canonical(const ParamSpec& spec, const std::string& value, std::stri
       if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
         throw fail("not one of the choices");
       return value;
+    case ParamKind::Text:
+      if (value.empty()) throw fail("empty");
+      return value;
   }
   return value;
 }
@@ -87,8 +90,12 @@ ParamSpec ParamSpec::boolean(std::string name, bool def, std::string help) {
 }
 ParamSpec ParamSpec::choice(std::string name, std::string def, std::vector<std::string> choices,
                             std::string help) {
-  return {std::move(name), ParamKind::Choice, std::move(def), 0, 0, std::move(choices),
-          std::move(help)};
+  return {std::move(name),    ParamKind::Choice, std::move(def), 0, 0,
+          std::move(choices), std::move(help)};
+}
+
+ParamSpec ParamSpec::text(std::string name, std::string def, std::string help) {
+  return {std::move(name), ParamKind::Text, std::move(def), 0, 0, {}, std::move(help)};
 }
 
 std::string ParamSpec::describe_range() const {
@@ -96,9 +103,14 @@ std::string ParamSpec::describe_range() const {
     case ParamKind::Int:
       return fmt::format("integer in [{}, {}]", static_cast<long long>(min),
                          static_cast<long long>(max));
-    case ParamKind::Real: return fmt::format("number in [{}, {}]", min, max);
-    case ParamKind::Bool: return "true or false";
-    case ParamKind::Choice: return fmt::format("one of {}", fmt::join(choices, ", "));
+    case ParamKind::Real:
+      return fmt::format("number in [{}, {}]", min, max);
+    case ParamKind::Bool:
+      return "true or false";
+    case ParamKind::Choice:
+      return fmt::format("one of {}", fmt::join(choices, ", "));
+    case ParamKind::Text:
+      return "text";
   }
   return {};
 }
@@ -199,8 +211,7 @@ AgentSpec parse_agent_spec(std::string_view text) {
   if (!valid_name(spec.name))
     throw Error(fmt::format("agent spec '{}': '{}' is not an agent name", t, spec.name));
   if (open == std::string::npos) return spec;
-  if (t.back() != ')')
-    throw Error(fmt::format("agent spec '{}': missing ')' at the end", t));
+  if (t.back() != ')') throw Error(fmt::format("agent spec '{}': missing ')' at the end", t));
   const std::string inner = t.substr(open + 1, t.size() - open - 2);
   if (!trim(inner).empty())
     spec.args = parse_key_values({inner}, fmt::format("agent spec '{}'", t));

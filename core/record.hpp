@@ -17,7 +17,7 @@ struct GameRecord {
   std::string game;
   nlohmann::json config = nlohmann::json::object();  // key -> value text
   uint64_t seed = 0;
-  uint64_t index = 0;  // game index within its experiment
+  uint64_t index = 0;               // game index within its experiment
   std::vector<std::string> agents;  // by seat
   std::string engine = kEngineVersion;
   std::vector<std::string> actions;

@@ -12,7 +12,8 @@ Interval wilson(double successes, double trials, double z) {
   const double z2 = z * z;
   const double denominator = 1 + z2 / trials;
   const double centre = (p + z2 / (2 * trials)) / denominator;
-  const double half = z * std::sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator;
+  const double half =
+      z * std::sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator;
   return {p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
@@ -41,8 +42,12 @@ Interval IntMoments::mean_interval() const {
   return {m, m - half, m + half};
 }
 nlohmann::json IntMoments::to_json() const {
-  return {{"n", n}, {"mean", mean()}, {"sd", sd()}, {"standard_error", standard_error()},
-          {"low", mean_interval().low}, {"high", mean_interval().high}};
+  return {{"n", n},
+          {"mean", mean()},
+          {"sd", sd()},
+          {"standard_error", standard_error()},
+          {"low", mean_interval().low},
+          {"high", mean_interval().high}};
 }
 
 void IntHistogram::add(int64_t value) {
@@ -74,9 +79,14 @@ nlohmann::json IntHistogram::to_json() const {
   nlohmann::json bins = nlohmann::json::array();
   for (size_t v = 0; v < counts.size(); ++v)
     if (counts[v]) bins.push_back({v, counts[v]});
-  return {{"min", quantile(0.0)}, {"p05", quantile(0.05)}, {"p25", quantile(0.25)},
-          {"median", quantile(0.5)}, {"p75", quantile(0.75)}, {"p95", quantile(0.95)},
-          {"max", counts.empty() ? 0 : int64_t(counts.size()) - 1}, {"bins", bins}};
+  return {{"min", quantile(0.0)},
+          {"p05", quantile(0.05)},
+          {"p25", quantile(0.25)},
+          {"median", quantile(0.5)},
+          {"p75", quantile(0.75)},
+          {"p95", quantile(0.95)},
+          {"max", counts.empty() ? 0 : int64_t(counts.size()) - 1},
+          {"bins", bins}};
 }
 
 Interval WinDrawLoss::score() const {
@@ -84,7 +94,8 @@ Interval WinDrawLoss::score() const {
   if (n == 0) return {0.5, 0, 1};
   const double s = (double(wins) + 0.5 * double(draws)) / n;
   const double var = (double(wins) * (1 - s) * (1 - s) + double(draws) * (0.5 - s) * (0.5 - s) +
-                      double(losses) * s * s) / n;
+                      double(losses) * s * s) /
+                     n;
   const double half = kZ95 * std::sqrt(var / n);
   return {s, std::max(0.0, s - half), std::min(1.0, s + half)};
 }

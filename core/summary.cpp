@@ -11,7 +11,8 @@ BalanceAccumulator::BalanceAccumulator(int players_, int lineup_, size_t end_rea
       by_seat(size_t(players_)),
       by_agent(size_t(lineup_)),
       by_agent_seat(size_t(players_ * lineup_)),
-      end_reasons(end_reason_count, 0) {
+      end_reasons(end_reason_count, 0),
+      ludii(players_, end_reason_count) {
   if (schema) elements = ElementStats(*schema);
 }
 
@@ -25,6 +26,7 @@ void BalanceAccumulator::merge(const BalanceAccumulator& o) {
   length_histogram.merge(o.length_histogram);
   for (size_t i = 0; i < end_reasons.size(); ++i) end_reasons[i] += o.end_reasons[i];
   elements.merge(o.elements);
+  ludii.merge(o.ludii);
 }
 
 nlohmann::json BalanceAccumulator::counts_json() const {
@@ -40,7 +42,8 @@ nlohmann::json BalanceAccumulator::counts_json() const {
           {"pair_points", pair_points},
           {"length", {length.n, length.sum, length.sum_squares}},
           {"length_histogram", length_histogram.counts},
-          {"end_reasons", end_reasons}};
+          {"end_reasons", end_reasons},
+          {"ludii", ludii.counts_json()}};
 }
 
 Interval pentanomial_score(const std::array<uint64_t, 5>& pair_points) {

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,8 +26,10 @@
 #include "core/record.hpp"
 #include "core/summary.hpp"
 #include "experiments/balance_report.hpp"
+#include "experiments/decisiveness.hpp"
 #include "experiments/output.hpp"
 #include "experiments/runner.hpp"
+#include "experiments/tournament.hpp"
 
 namespace nf {
 
@@ -41,12 +44,17 @@ struct BalanceOptions {
   std::string record_path;
   uint64_t record_every = 1;
   bool quiet = false;
+  bool tournament = false;  // also score matches (experiments/tournament.hpp)
+  // Decisiveness (core/ludii_metrics.hpp): about this many games, spread evenly, have every
+  // state valued by this many random playouts.
+  uint64_t decisiveness_games = 100;
+  int decisiveness_playouts = 32;
 };
 
-// Optional game hooks for balance statistics.
+// Optional game hooks for balance statistics. The element schema may depend on the config.
 template <class G>
 concept HasElementStats = requires(const G& game, const typename G::State& s, ElementStats& e) {
-  { G::element_schema() } -> std::convertible_to<ElementSchema>;
+  { game.element_schema() } -> std::convertible_to<ElementSchema>;
   game.collect_elements(s, e);
 };
 template <class G>
@@ -75,8 +83,16 @@ class BalanceRun {
     report_.deals = deals_;
     report_.paired = options.paired;
     if constexpr (HasEndReasons<G>) report_.end_reason_names = G::end_reasons();
-    if constexpr (HasElementStats<G>) report_.elements = G::element_schema();
+    if constexpr (HasElementStats<G>) report_.elements = game_.element_schema();
     report_.totals = empty_accumulator();
+    if (options.tournament) report_.tournament = MatchTally(lineup_.size());
+    const uint64_t games = deals_ * orders_;
+    if (options.decisiveness_games > 0) {
+      // A stride coprime with the seat orders, so the measured games cover every rotation.
+      decisiveness_stride_ = std::max<uint64_t>(1, games / options.decisiveness_games);
+      while (orders_ > 1 && std::gcd(decisiveness_stride_, orders_) != 1) ++decisiveness_stride_;
+    }
+    report_.decisiveness_playouts = options.decisiveness_playouts;
   }
 
   // Runs every deal; records (if asked) are written in game order.
@@ -106,6 +122,7 @@ class BalanceRun {
       });
       for (ChunkResult& r : results) {
         report_.totals.merge(r.totals);
+        if (report_.tournament) report_.tournament->merge(r.matches);
         if (records)
           for (const std::string& line : r.records) records->stream() << line << '\n';
       }
@@ -128,6 +145,7 @@ class BalanceRun {
 
   struct ChunkResult {
     BalanceAccumulator totals;
+    MatchTally matches;
     std::vector<std::string> records;
   };
 
@@ -143,14 +161,19 @@ class BalanceRun {
   void run_chunk(uint64_t chunk, std::vector<std::unique_ptr<Agent<G>>>& agents,
                  ChunkResult& out) const {
     out.totals = empty_accumulator();
+    out.matches = MatchTally(lineup_.size());
     const uint64_t first = chunk * kChunkDeals, last = std::min(deals_, first + kChunkDeals);
     std::vector<Agent<G>*> seats(static_cast<size_t>(players_));
     std::vector<Rng> rngs(static_cast<size_t>(players_));
     std::vector<int> agent_of_seat(static_cast<size_t>(players_));
     std::vector<std::string> actions;
+    // The states of a game whose decisiveness is measured; match points by agent.
+    std::vector<typename G::State> trajectory;
+    std::vector<int64_t> match_points(lineup_.size());
     for (uint64_t deal = first; deal < last; ++deal) {
       const uint64_t deal_seed = derive_seed(options_.seed, deal, Stream::Deal);
       int pair_half_points = 0;
+      std::fill(match_points.begin(), match_points.end(), 0);
       for (uint64_t order = 0; order < orders_; ++order) {
         const uint64_t index = deal * orders_ + order;
         // Paired: rotation `order`; unpaired: the lineup still rotates with the deal.
@@ -163,9 +186,26 @@ class BalanceRun {
         }
         const bool record = !options_.record_path.empty() && index % options_.record_every == 0;
         actions.clear();
-        const PlayedGame<G> played =
-            play_game<G>(game_, seats, deal_seed, rngs, record ? &actions : nullptr);
+        trajectory.clear();
+        const bool decisiveness = decisiveness_stride_ > 0 && index % decisiveness_stride_ == 0;
+        const PlayedGame<G> played = play_game<G>(
+            game_, seats, deal_seed, rngs, record ? &actions : nullptr,
+            decisiveness
+                ? StepObserver<G>([&](const typename G::State& before, typename G::Action,
+                                      const typename G::State&) { trajectory.push_back(before); })
+                : StepObserver<G>{});
         const auto results = seat_results(played.returns, players_);
+        if (decisiveness) {
+          Rng evaluation_rng(derive_seed(options_.seed, index, Stream::Misc));
+          out.totals.ludii.add_decisiveness(measure_decisiveness<G>(
+              game_, trajectory, std::span(results.data(), size_t(players_)),
+              options_.decisiveness_playouts, evaluation_rng));
+        }
+        if constexpr (HasMatchPoints<G>)
+          if (options_.tournament)
+            for (int seat = 0; seat < players_; ++seat)
+              match_points[size_t(agent_of_seat[size_t(seat)])] +=
+                  game_.match_points(played.final_state, seat);
         int end_reason = -1;
         if constexpr (HasEndReasons<G>) end_reason = game_.end_reason(played.final_state);
         out.totals.add_game(results, agent_of_seat.data(), played.decisions, end_reason);
@@ -178,6 +218,7 @@ class BalanceRun {
         if (record) out.records.push_back(record_line(index, deal_seed, agent_of_seat, actions, played));
       }
       if (options_.paired && players_ == 2 && lineup_.size() == 2) out.totals.add_pair(pair_half_points);
+      if (options_.tournament) out.matches.add(match_points);
     }
   }
 
@@ -212,6 +253,7 @@ class BalanceRun {
   int players_;
   std::vector<std::string> lineup_, specs_;
   uint64_t orders_ = 1, deals_ = 0;
+  uint64_t decisiveness_stride_ = 0;  // 0: not measured
   BalanceReport report_;
 };
 
@@ -219,6 +261,15 @@ template <Game G>
 int balance_command(const BalanceOptions& options) {
   const ParamSet config(G::config_schema(), options.config, fmt::format("game '{}' config", G::kId));
   const G game(config);
+  if (options.tournament) {
+    if constexpr (!HasMatchPoints<G>)
+      throw Error(
+          fmt::format("game '{}' does not define how a match is scored; --tournament "
+                      "needs a game with match points",
+                      G::kId));
+    if (!options.paired)
+      throw Error("--tournament plays every deal in every seat order; drop --unpaired");
+  }
   BalanceRun<G> run(game, config, options);
   const BalanceReport& report = run.run();
   if (!options.out_dir.empty()) write_balance_outputs(report, options.out_dir);

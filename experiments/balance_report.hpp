@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/summary.hpp"
+#include "experiments/tournament.hpp"
 
 namespace nf {
 
@@ -25,6 +26,8 @@ struct BalanceReport {
   std::vector<std::string> end_reason_names;
   std::optional<ElementSchema> elements;
   BalanceAccumulator totals;
+  std::optional<MatchTally> tournament;  // with --tournament
+  int decisiveness_playouts = 0;
 };
 
 nlohmann::json balance_summary_json(const BalanceReport& report);

@@ -62,14 +62,14 @@ int run(int argc, char** argv) {
   std::string game_id, agents_text = "heuristic";
   std::vector<std::string> config_items;
   BalanceOptions balance;
-  balance.games = 200000;
   auto* bal = app.add_subcommand("balance", "play many games in parallel and report balance statistics");
   bal->add_option("--game", game_id, "game id (see `ninefold games`)")->required();
   bal->add_option("--agents", agents_text, "agent specs by seat, comma-separated, or one for all seats")
       ->capture_default_str();
   bal->add_option("--config", config_items, "game option key=value (repeatable)");
-  bal->add_option("--games", balance.games, "games to play (rounded up to whole paired deals)")
-      ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+  auto* games_option = bal->add_option(
+      "--games", balance.games, "games to play, rounded up to whole paired deals (default: per game)");
+  games_option->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   bal->add_option("--seed", balance.seed, "master seed")->capture_default_str();
   bal->add_option("--threads", balance.threads, "worker threads; 0 uses every core")
       ->capture_default_str()->check(CLI::Range(0, 4096));
@@ -80,6 +80,17 @@ int run(int argc, char** argv) {
   bal->add_option("--record-every", balance.record_every, "record every K-th game")
       ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   bal->add_flag("--quiet", balance.quiet, "no progress line");
+  bal->add_flag("--tournament", balance.tournament,
+                "also score matches: each deal in every seat order, match points summed (games "
+                "that define match points)");
+  bal->add_option("--decisiveness-games", balance.decisiveness_games,
+                  "about this many games get the Decisiveness metric (random-playout state "
+                  "values); 0 skips it")
+      ->capture_default_str();
+  bal->add_option("--decisiveness-playouts", balance.decisiveness_playouts,
+                  "random playouts per state for Decisiveness")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
 
   PlayOptions play;
   auto* ply = app.add_subcommand("play", "play one game and print every decision");
@@ -120,6 +131,7 @@ int run(int argc, char** argv) {
     balance.config = parse_key_values(config_items, "--config");
     balance.paired = !unpaired;
     if (balance.out_dir.empty()) balance.out_dir = "results/" + game.id;
+    if (games_option->count() == 0) balance.games = game.default_games;
     return game.balance(balance);
   }
   if (ply->parsed()) {

@@ -38,8 +38,8 @@ class HumanAgent final : public Agent<G> {
     ActionList<G> actions;
     game_.legal_actions(state, actions);
     const int seat = game_.current_player(state);
-    out_ << fmt::format("\nyou are seat {}. what you see:\n{}", seat, game_.observation(state, seat));
-    out_ << "legal moves:";
+    // The play loop has just shown this seat's view of the state.
+    out_ << fmt::format("\nseat {}, your legal moves:", seat);
     for (size_t i = 0; i < actions.size(); ++i)
       out_ << fmt::format("  [{}] {}", i + 1, game_.action_to_string(state, actions[i]));
     out_ << "\n";
@@ -74,7 +74,8 @@ class HumanAgent final : public Agent<G> {
 
 template <Game G>
 int play_command(const PlayOptions& options) {
-  const ParamSet config(G::config_schema(), options.config, fmt::format("game '{}' config", G::kId));
+  const ParamSet config(G::config_schema(), options.config,
+                        fmt::format("game '{}' config", G::kId));
   const G game(config);
   const int players = game.num_players();
   const std::vector<std::string> lineup = lineup_for_players(options.agents, players, G::kId);
@@ -97,7 +98,8 @@ int play_command(const PlayOptions& options) {
   const uint64_t deal_seed = derive_seed(options.seed, 0, Stream::Deal);
   // A human sees only their own seat's view of the state; otherwise show everything.
   auto view = [&](const typename G::State& s) {
-    return human_seat >= 0 && !options.show_hidden ? game.observation(s, human_seat) : game.render(s);
+    return human_seat >= 0 && !options.show_hidden ? game.observation(s, human_seat)
+                                                   : game.render(s);
   };
   std::vector<std::string> agent_names;
   for (auto* a : seats) agent_names.push_back(a->spec());
@@ -106,13 +108,15 @@ int play_command(const PlayOptions& options) {
   uint64_t step = 0;
   const PlayedGame<G> played = play_game<G>(
       game, seats, deal_seed, rngs, nullptr,
-      [&](const typename G::State& before, typename G::Action action, const typename G::State& after) {
+      [&](const typename G::State& before, typename G::Action action,
+          const typename G::State& after) {
         const int seat = game.current_player(before);
         fmt::print("\n#{} seat {} ({}): {}\n{}", ++step, seat, seats[size_t(seat)]->spec(),
                    game.action_to_string(before, action), view(after));
       });
   std::vector<std::string> returns;
-  for (int p = 0; p < players; ++p) returns.push_back(fmt::format("{:g}", played.returns[size_t(p)]));
+  for (int p = 0; p < players; ++p)
+    returns.push_back(fmt::format("{:g}", played.returns[size_t(p)]));
   fmt::print("\nresult: [{}] after {} decisions; final state hash {}\n", fmt::join(returns, ", "),
              played.decisions, hash_to_hex(game.hash(played.final_state)));
   return 0;

@@ -6,6 +6,8 @@ namespace nf {
 
 // One line per game, defined in experiments/games/<id>.cpp.
 GameEntry commanders_entry();
+GameEntry sections_entry();
+GameEntry realms_entry();
 GameEntry tic_tac_toe_entry();
 GameEntry kuhn_poker_entry();
 GameEntry leduc_poker_entry();
@@ -13,8 +15,13 @@ GameEntry goofspiel_entry();
 
 const std::vector<GameEntry>& game_registry() {
   static const std::vector<GameEntry> games = {
-      commanders_entry(),  tic_tac_toe_entry(), kuhn_poker_entry(),
-      leduc_poker_entry(), goofspiel_entry(),
+      commanders_entry(),
+      sections_entry(),
+      realms_entry(),
+      tic_tac_toe_entry(),
+      kuhn_poker_entry(),
+      leduc_poker_entry(),
+      goofspiel_entry(),
   };
   return games;
 }

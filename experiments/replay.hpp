@@ -52,14 +52,16 @@ int replay_command(const ReplayOptions& options, const GameRecord& record) {
       fmt::print("\n#{} seat {}: {}\n{}", i + 1, seat, record.actions[i], game.render(state));
   }
   if (!game.is_terminal(state))
-    throw Error(fmt::format("{}: the record ends after {} actions but the game has not ended", where,
-                            record.actions.size()));
+    throw Error(fmt::format("{}: the record ends after {} actions but the game has not ended",
+                            where, record.actions.size()));
   const auto returns = game.returns(state);
   const std::vector<double> got(returns.begin(), returns.begin() + game.num_players());
   const std::string hash = hash_to_hex(game.hash(state));
   if (got != record.returns || hash != record.state_hash) {
-    fmt::print(stderr, "{}: MISMATCH: replay gives returns [{}] and hash {}, the record says [{}] and {}\n",
-               where, fmt::join(got, ", "), hash, fmt::join(record.returns, ", "), record.state_hash);
+    fmt::print(stderr,
+               "{}: MISMATCH: replay gives returns [{}] and hash {}, the record says [{}] and {}\n",
+               where, fmt::join(got, ", "), hash, fmt::join(record.returns, ", "),
+               record.state_hash);
     return 1;
   }
   fmt::print("{}: {} actions replayed; result [{}] and state hash {} match\n", where,

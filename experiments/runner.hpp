@@ -28,8 +28,8 @@ struct PlayedGame {
 
 // Called after each decision with (state before, action, state after); may be empty.
 template <Game G>
-using StepObserver = std::function<void(const typename G::State&, typename G::Action,
-                                        const typename G::State&)>;
+using StepObserver =
+    std::function<void(const typename G::State&, typename G::Action, const typename G::State&)>;
 
 // Seat s is played by seats[s] drawing from agent_rngs[s]; the deal is `deal_seed`.
 // `actions`, when given, receives every action's stable text.

@@ -2,5 +2,5 @@
 #include "experiments/registry.hpp"
 
 namespace nf {
-GameEntry goofspiel_entry() { return make_game_entry<reference::GoofspielGame>("2-10"); }
+GameEntry goofspiel_entry() { return make_game_entry<reference::GoofspielGame>("2-10", 200'000); }
 }  // namespace nf

@@ -2,5 +2,5 @@
 #include "experiments/registry.hpp"
 
 namespace nf {
-GameEntry leduc_poker_entry() { return make_game_entry<reference::LeducPokerGame>("2-10"); }
+GameEntry leduc_poker_entry() { return make_game_entry<reference::LeducPokerGame>("2-10", 1'000'000); }
 }  // namespace nf

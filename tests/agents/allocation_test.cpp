@@ -2,32 +2,13 @@
 // global operator new around repeated searches.
 #include <catch2/catch.hpp>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
 #include "agents/registry.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
 #include "games/reference/goofspiel.hpp"
 #include "games/reference/leduc_poker.hpp"
 #include "games/reference/tic_tac_toe.hpp"
-
-namespace {
-std::atomic<long> allocations{0};
-}
-
-// GCC pairs the inlined make_unique with the replaced operator delete below and warns of a
-// mismatch; both sides are the malloc/free pair defined here.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-
-void* operator new(std::size_t size) {
-  ++allocations;
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#include "tests/support/counting_allocator.hpp"
 
 namespace {
 
@@ -50,12 +31,12 @@ void check_no_allocation(const G& game, const std::string& spec) {
     nf::Rng search_rng(9);
     agent->act(s, search_rng);
   }
-  const long before = allocations.load();
+  const long before = nf::testing::allocation_count();
   for (const auto& s : positions) {
     nf::Rng search_rng(9);
     agent->act(s, search_rng);
   }
-  CHECK(allocations.load() - before == 0);
+  CHECK(nf::testing::allocation_count() - before == 0);
 }
 
 }  // namespace

@@ -7,8 +7,8 @@ using namespace nf;
 
 namespace {
 ParamSchema schema() {
-  return {ParamSpec::integer("cap", 300, 1, 1000, "a cap"), ParamSpec::real("w", 0.5, 0, 1, "a weight"),
-          ParamSpec::boolean("on", true, "a switch"),
+  return {ParamSpec::integer("cap", 300, 1, 1000, "a cap"),
+          ParamSpec::real("w", 0.5, 0, 1, "a weight"), ParamSpec::boolean("on", true, "a switch"),
           ParamSpec::choice("mode", "a", {"a", "b"}, "a mode")};
 }
 }  // namespace
@@ -32,12 +32,17 @@ TEST_CASE("bad parameters name what is wrong") {
     }
     return std::string("no error");
   };
-  CHECK(message({{"nope", "1"}}) == "agent 'x': unknown parameter 'nope' (known: cap, w, on, mode)");
-  CHECK(message({{"cap", "0"}}) == "agent 'x': cap=0: out of range (expected integer in [1, 1000])");
-  CHECK(message({{"cap", "1.5"}}) == "agent 'x': cap=1.5: not an integer (expected integer in [1, 1000])");
+  CHECK(message({{"nope", "1"}}) ==
+        "agent 'x': unknown parameter 'nope' (known: cap, w, on, mode)");
+  CHECK(message({{"cap", "0"}}) ==
+        "agent 'x': cap=0: out of range (expected integer in [1, 1000])");
+  CHECK(message({{"cap", "1.5"}}) ==
+        "agent 'x': cap=1.5: not an integer (expected integer in [1, 1000])");
   CHECK(message({{"w", "abc"}}) == "agent 'x': w=abc: not a number (expected number in [0, 1])");
-  CHECK(message({{"on", "maybe"}}) == "agent 'x': on=maybe: not a boolean (expected true or false)");
-  CHECK(message({{"mode", "c"}}) == "agent 'x': mode=c: not one of the choices (expected one of a, b)");
+  CHECK(message({{"on", "maybe"}}) ==
+        "agent 'x': on=maybe: not a boolean (expected true or false)");
+  CHECK(message({{"mode", "c"}}) ==
+        "agent 'x': mode=c: not one of the choices (expected one of a, b)");
 }
 
 TEST_CASE("agent specs parse names and arguments") {
@@ -52,7 +57,8 @@ TEST_CASE("agent specs parse names and arguments") {
                     "agent spec 'ismcts(iters=2000': missing ')' at the end");
   CHECK_THROWS_WITH(parse_agent_spec("ismcts(iters)"),
                     "agent spec 'ismcts(iters)': 'iters' is not of the form key=value");
-  CHECK_THROWS_WITH(parse_agent_spec("is mcts"), "agent spec 'is mcts': 'is mcts' is not an agent name");
+  CHECK_THROWS_WITH(parse_agent_spec("is mcts"),
+                    "agent spec 'is mcts': 'is mcts' is not an agent name");
   CHECK_THROWS_WITH(parse_agent_spec("a(x=1,x=2)"), "agent spec 'a(x=1,x=2)': 'x' is given twice");
 }
 
