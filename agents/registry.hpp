@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "agents/agent.hpp"
+#include "agents/search.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
 
@@ -21,14 +22,15 @@ struct AgentInfo {
   std::string name;
   std::string description;
   ParamSchema schema;
-  std::function<std::unique_ptr<Agent<G>>(const G&, const ParamSet&, const std::string& spec)>
-      make;
+  std::function<std::unique_ptr<Agent<G>>(const G&, const ParamSet&, const std::string& spec)> make;
 };
 
 template <Game G>
 std::vector<AgentInfo<G>> agent_catalog() {
   std::vector<AgentInfo<G>> catalog;
-  catalog.push_back({"random", "uniformly random legal moves", {},
+  catalog.push_back({"random",
+                     "uniformly random legal moves",
+                     {},
                      [](const G& game, const ParamSet&, const std::string& spec) {
                        return std::make_unique<PolicyAgent<G, RandomPolicy<G>>>(
                            spec, RandomPolicy<G>(game));
@@ -41,6 +43,26 @@ std::vector<AgentInfo<G>> agent_catalog() {
                          return std::make_unique<PolicyAgent<G, H>>(spec, H(game, params));
                        }});
   }
+  using search::Variant;
+  catalog.push_back(
+      {"flatmc", "flat Monte Carlo over the legal moves on determinized states (PIMC)",
+       search::search_schema(Variant::SingleObserver, true),
+       [](const G& game, const ParamSet& params, const std::string& spec) {
+         return std::make_unique<search::FlatMonteCarloAgent<G>>(
+             game, search::search_config(params, Variant::SingleObserver, true), spec);
+       }});
+  catalog.push_back({"mcts", "UCT on the true state, for perfect-information games (n players)",
+                     search::search_schema(Variant::Mcts),
+                     [](const G& game, const ParamSet& params, const std::string& spec) {
+                       return std::make_unique<search::TreeSearchAgent<G>>(
+                           game, search::search_config(params, Variant::Mcts), spec);
+                     }});
+  catalog.push_back({"ismcts", "information set MCTS (single- or multiple-observer trees)",
+                     search::search_schema(Variant::SingleObserver),
+                     [](const G& game, const ParamSet& params, const std::string& spec) {
+                       return std::make_unique<search::TreeSearchAgent<G>>(
+                           game, search::search_config(params, Variant::SingleObserver), spec);
+                     }});
   return catalog;
 }
 

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
   nf::bench::commanders_benchmarks(context);
   nf::bench::sections_benchmarks(context);
   nf::bench::realms_benchmarks(context);
+  nf::bench::reference_benchmarks(context);
+  nf::bench::search_benchmarks(context);
   const nlohmann::json out = {{"engine", nf::kEngineVersion}, {"results", context.results()}};
   fmt::print("{}\n", out.dump(2));
   return 0;

@@ -8,12 +8,20 @@ namespace nf {
 GameEntry commanders_entry();
 GameEntry sections_entry();
 GameEntry realms_entry();
+GameEntry tic_tac_toe_entry();
+GameEntry kuhn_poker_entry();
+GameEntry leduc_poker_entry();
+GameEntry goofspiel_entry();
 
 const std::vector<GameEntry>& game_registry() {
   static const std::vector<GameEntry> games = {
       commanders_entry(),
       sections_entry(),
       realms_entry(),
+      tic_tac_toe_entry(),
+      kuhn_poker_entry(),
+      leduc_poker_entry(),
+      goofspiel_entry(),
   };
   return games;
 }
@@ -31,9 +39,10 @@ std::vector<std::string> lineup_for_players(const std::vector<std::string>& agen
                                             std::string_view game) {
   if (agents.size() == 1) return std::vector<std::string>(size_t(players), agents[0]);
   if (agents.size() != size_t(players))
-    throw Error(fmt::format("game '{}' has {} seats but {} agents were given; give one agent for "
-                            "every seat or a single agent for all",
-                            game, players, agents.size()));
+    throw Error(
+        fmt::format("game '{}' has {} seats but {} agents were given; give one agent for "
+                    "every seat or a single agent for all",
+                    game, players, agents.size()));
   return agents;
 }
 

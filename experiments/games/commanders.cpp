@@ -1,5 +1,5 @@
-#include "experiments/registry.hpp"
 #include "games/commanders/commanders.hpp"
+#include "experiments/registry.hpp"
 #include "games/commanders/heuristic.hpp"
 
 namespace nf {

@@ -43,11 +43,11 @@ struct SideCounters {
 };
 
 struct Side {
-  std::array<uint8_t, kCommanderTypes> castle{};  // commanders in hand, by type
+  std::array<uint8_t, kCommanderTypes> castle{};       // commanders in hand, by type
   FixedVector<uint8_t, kCommandersPerSide> graveyard;  // back() is the top
   FixedVector<uint8_t, kTroopCards> deck;              // back() is the top card
   FixedVector<uint8_t, kTroopCards> used;              // face-up discards
-  FixedVector<uint8_t, 8> battle;                      // troop cards turned this battle; back() counts
+  FixedVector<uint8_t, 8> battle;  // troop cards turned this battle; back() counts
   uint8_t redraws_left = 0;
   bool stopped = false;
   SideCounters counters;
@@ -112,6 +112,13 @@ class CommandersGame {
   }
   void apply(State& s, Action a) const;
   void determinize(State& s, int observer, Rng& rng) const;
+  // Search hook: whether `seat` sees which action the player to move takes with `a`. Seat 1
+  // chooses without seeing seat 0's face-down commander; every other move is seen.
+  bool sees_action(const State& s, Action, int seat) const {
+    return !(s.phase == Phase::Choose && s.to_move == 0 && seat == 1);
+  }
+  // Search hook: a fingerprint of what observation() shows `seat` (observation_key.cpp).
+  uint64_t observation_key(const State& s, int seat) const;
 
   std::string action_to_string(const State& s, Action a) const;
   std::string render(const State& s) const;

@@ -1,5 +1,6 @@
 // The rules of the Nine Commanders: setup, the reveal, assassins, jokers, battles with Queen
 // redraws, 9s reviving commanders, and the end of the game.
+#include <algorithm>
 #include <cassert>
 
 #include "games/commanders/commanders.hpp"
@@ -203,8 +204,12 @@ void CommandersGame::end_round(State& s) const {
 }
 
 void CommandersGame::determinize(State& s, int observer, Rng& rng) const {
-  // Nobody knows either troop deck's order: reshuffle both.
-  for (Side& side : s.sides) rng.shuffle(side.deck.span());
+  // Nobody knows either troop deck's order: reshuffle both, from sorted so that the result
+  // depends on the decks' contents (public) and never on their hidden order.
+  for (Side& side : s.sides) {
+    std::sort(side.deck.begin(), side.deck.end());
+    rng.shuffle(side.deck.span());
+  }
   // Seat 1, choosing, has not seen seat 0's face-down card: resample it among seat 0's
   // castle cards (the card is back in the castle while it is resampled).
   if (s.phase == Phase::Choose && s.to_move == 1 && observer == 1) {

@@ -1,0 +1,103 @@
+// The search tree of the MCTS family: nodes in one index-based arena that is cleared, not
+// freed, between searches, with each node's children in one contiguous block. A node is the
+// edge that leads to it: the seat that moved, the move as the tree's owner sees it, and the
+// statistics of that move. Nothing here allocates once the arena has grown to the size a
+// search needs.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace nf::search {
+
+inline constexpr uint32_t kNoNode = std::numeric_limits<uint32_t>::max();
+
+template <class Action>
+struct Node {
+  uint64_t key = 0;   // what the owner observed where the move was made (observation_key)
+  double mean = 0;    // mean of the mover's returns over the visits through this edge
+  double regret = 0;  // regret matching: cumulative regret; EXP3: cumulative reward estimate
+  uint32_t visits = 0;
+  uint32_t available = 0;  // selections at the parent in which this move was legal
+  uint32_t first_child = kNoNode;
+  uint16_t children = 0;
+  uint16_t capacity = 0;
+  float inverse_sqrt_visits = 0;  // kept by add() so that selection needs no sqrt or division
+  int8_t mover = -1;              // the seat whose move this edge is (-1 at the root)
+  bool hidden = false;        // the owner did not see which move: the edge stands for all of them
+  bool simultaneous = false;  // decisions at this node are made without seeing, or unseen
+  Action action{};            // the move, when not hidden
+
+  void add(double reward) {
+    ++visits;
+    mean += (reward - mean) / visits;
+    inverse_sqrt_visits = static_cast<float>(1.0 / std::sqrt(double(visits)));
+  }
+  double reward_sum() const { return mean * visits; }
+};
+
+// Small actions keep a node within 48 bytes: a tree of a million nodes fits in 48 MB.
+static_assert(sizeof(Node<uint8_t>) <= 48);
+
+template <class Action>
+class Tree {
+ public:
+  using NodeType = Node<Action>;
+  static constexpr uint32_t kRoot = 0;
+
+  // Empties the tree to a single root, keeping the arena's memory.
+  void reset() {
+    nodes_.clear();
+    nodes_.emplace_back();
+  }
+
+  NodeType& operator[](uint32_t i) { return nodes_[i]; }
+  const NodeType& operator[](uint32_t i) const { return nodes_[i]; }
+  // Slots in use (nodes plus the free room of child blocks).
+  size_t slots() const { return nodes_.size(); }
+  size_t capacity() const { return nodes_.capacity(); }
+
+  uint32_t find_child(uint32_t parent, int mover, bool hidden, const Action& action,
+                      uint64_t key) const {
+    const NodeType& p = nodes_[parent];
+    for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
+      const NodeType& c = nodes_[i];
+      if (c.key == key && c.mover == mover && c.hidden == hidden && (hidden || c.action == action))
+        return i;
+    }
+    return kNoNode;
+  }
+
+  // Adds a child; a full block moves to the end of the arena with twice the room (the old
+  // block stays unused until the next reset). `room` sizes a node's first block.
+  uint32_t add_child(uint32_t parent, int mover, bool hidden, const Action& action, uint64_t key,
+                     size_t room) {
+    if (nodes_[parent].children == nodes_[parent].capacity) {
+      const size_t old_capacity = nodes_[parent].capacity;
+      const size_t new_capacity = std::max<size_t>({room, 2 * old_capacity, 2});
+      const auto block = static_cast<uint32_t>(nodes_.size());
+      nodes_.resize(nodes_.size() + new_capacity);
+      NodeType& p = nodes_[parent];
+      for (uint32_t i = 0; i < p.children; ++i) nodes_[block + i] = nodes_[p.first_child + i];
+      p.first_child = block;
+      p.capacity = static_cast<uint16_t>(new_capacity);
+    }
+    NodeType& p = nodes_[parent];
+    const uint32_t index = p.first_child + p.children++;
+    NodeType& child = nodes_[index];
+    child = NodeType{};
+    child.mover = static_cast<int8_t>(mover);
+    child.hidden = hidden;
+    child.key = key;
+    if (!hidden) child.action = action;
+    return index;
+  }
+
+ private:
+  std::vector<NodeType> nodes_;
+};
+
+}  // namespace nf::search

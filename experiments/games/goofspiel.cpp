@@ -1,0 +1,6 @@
+#include "games/reference/goofspiel.hpp"
+#include "experiments/registry.hpp"
+
+namespace nf {
+GameEntry goofspiel_entry() { return make_game_entry<reference::GoofspielGame>("2-10", 200'000); }
+}  // namespace nf

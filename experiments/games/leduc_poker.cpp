@@ -1,0 +1,6 @@
+#include "games/reference/leduc_poker.hpp"
+#include "experiments/registry.hpp"
+
+namespace nf {
+GameEntry leduc_poker_entry() { return make_game_entry<reference::LeducPokerGame>("2-10", 1'000'000); }
+}  // namespace nf

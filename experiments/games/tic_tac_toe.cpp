@@ -1,0 +1,6 @@
+#include "games/reference/tic_tac_toe.hpp"
+#include "experiments/registry.hpp"
+
+namespace nf {
+GameEntry tic_tac_toe_entry() { return make_game_entry<reference::TicTacToeGame>("2", 1'000'000); }
+}  // namespace nf

@@ -1,0 +1,185 @@
+// Leduc poker rules and text forms.
+#include "games/reference/leduc_poker.hpp"
+
+#include <fmt/format.h>
+
+#include <cassert>
+#include <numeric>
+
+#include "core/hash.hpp"
+
+namespace nf::reference {
+
+ParamSchema LeducPokerGame::config_schema() {
+  return {ParamSpec::integer("players", 2, 2, kMaxPlayers,
+                             "number of players; the deck has players + 1 ranks in two suits")};
+}
+
+LeducPokerGame::LeducPokerGame(const ParamSet& config)
+    : players_(static_cast<int>(config.get_int("players"))) {}
+
+LeducPokerGame::State LeducPokerGame::initial_state(uint64_t seed) const {
+  State s;
+  s.rng.reseed(seed);
+  s.players = static_cast<uint8_t>(players_);
+  s.remaining = static_cast<uint8_t>(players_);
+  std::array<int8_t, 2 * (kMaxPlayers + 1)> deck{};
+  std::iota(deck.begin(), deck.end(), int8_t{0});
+  s.rng.shuffle(std::span(deck.data(), size_t(deck_size())));
+  for (int p = 0; p < players_; ++p) {
+    s.card[size_t(p)] = deck[size_t(p)];
+    s.ante[size_t(p)] = 1;
+  }
+  return s;
+}
+
+// A betting round ends when everyone still in has called with no raise, or when everyone but
+// the last raiser has called it.
+bool LeducPokerGame::round_finished(const State& s) const {
+  return (s.raises == 0 && s.calls == s.remaining) || (s.raises > 0 && s.calls == s.remaining - 1);
+}
+
+int LeducPokerGame::next_seat(const State& s, int after) const {
+  for (int i = 1; i <= players_; ++i) {
+    const int seat = (after + i) % players_;
+    if (!s.folded[size_t(seat)]) return seat;
+  }
+  assert(false);
+  return -1;
+}
+
+void LeducPokerGame::deal_public_card(State& s) const {
+  std::array<int8_t, 2 * (kMaxPlayers + 1)> left{};
+  size_t n = 0;
+  for (int8_t c = 0; c < deck_size(); ++c) {
+    bool dealt = false;
+    for (int p = 0; p < players_; ++p) dealt |= s.card[size_t(p)] == c;
+    if (!dealt) left[n++] = c;
+  }
+  s.public_card = left[s.rng.below(static_cast<uint32_t>(n))];
+}
+
+void LeducPokerGame::apply(State& s, Action a) const {
+  assert(!s.over);
+  const auto seat = size_t(s.to_move);
+  auto& sequence = s.sequence[size_t(s.round - 1)];
+  sequence.push_back(a);
+  if (a == Action::Fold) {
+    assert(s.stakes > s.ante[seat]);
+    s.folded[seat] = true;
+    --s.remaining;
+  } else if (a == Action::Call) {
+    s.ante[seat] = s.stakes;
+    ++s.calls;
+  } else {
+    assert(s.raises < kMaxRaises);
+    s.stakes = static_cast<uint8_t>(s.stakes + (s.round == 1 ? kFirstRaise : kSecondRaise));
+    s.ante[seat] = s.stakes;
+    ++s.raises;
+    s.calls = 0;
+  }
+  const bool finished = a != Action::Raise && round_finished(s);
+  if (s.remaining == 1 || (s.round == 2 && finished)) {
+    s.over = true;
+  } else if (finished) {
+    s.round = 2;
+    s.raises = 0;
+    s.calls = 0;
+    deal_public_card(s);
+    s.to_move = static_cast<int8_t>(next_seat(s, players_ - 1));  // first seat still in from 0
+  } else {
+    s.to_move = static_cast<int8_t>(next_seat(s, s.to_move));
+  }
+}
+
+int LeducPokerGame::hand_rank(const State& s, int seat) const {
+  const int cards = deck_size();
+  int low = s.public_card, high = s.card[size_t(seat)];
+  if (low > high) std::swap(low, high);
+  if (low / 2 == high / 2) return cards * cards + low;  // a pair beats every other hand
+  return (high / 2) * cards + low / 2;
+}
+
+Returns<LeducPokerGame::kMaxPlayers> LeducPokerGame::returns(const State& s) const {
+  Returns<kMaxPlayers> out{};
+  if (!s.over) return out;
+  int pot = 0;
+  for (int p = 0; p < players_; ++p) pot += s.ante[size_t(p)];
+  std::array<bool, kMaxPlayers> wins{};
+  int winners = 0;
+  if (s.remaining == 1) {
+    for (int p = 0; p < players_; ++p) wins[size_t(p)] = !s.folded[size_t(p)];
+    winners = 1;
+  } else {
+    int best = -1;
+    for (int p = 0; p < players_; ++p)
+      if (!s.folded[size_t(p)]) best = std::max(best, hand_rank(s, p));
+    for (int p = 0; p < players_; ++p)
+      if (!s.folded[size_t(p)] && hand_rank(s, p) == best) wins[size_t(p)] = true, ++winners;
+  }
+  for (int p = 0; p < players_; ++p)
+    out[size_t(p)] = (wins[size_t(p)] ? double(pot) / winners : 0.0) - s.ante[size_t(p)];
+  return out;
+}
+
+void LeducPokerGame::determinize(State& s, int observer, Rng& rng) const {
+  std::array<int8_t, 2 * (kMaxPlayers + 1)> unseen{};
+  size_t n = 0;
+  for (int8_t c = 0; c < deck_size(); ++c)
+    if (c != s.card[size_t(observer)] && c != s.public_card) unseen[n++] = c;
+  rng.shuffle(std::span(unseen.data(), n));
+  size_t next = 0;
+  for (int p = 0; p < players_; ++p)
+    if (p != observer) s.card[size_t(p)] = unseen[next++];
+  s.rng.reseed(rng.next());
+}
+
+std::string LeducPokerGame::action_to_string(const State&, Action a) const {
+  return a == Action::Fold ? "Fold" : (a == Action::Call ? "Call" : "Raise");
+}
+
+namespace {
+std::string betting_text(const LeducPokerGame::State& s) {
+  std::string out;
+  for (int round = 0; round < 2; ++round) {
+    out += fmt::format(" round{} [", round + 1);
+    for (auto a : s.sequence[size_t(round)])
+      out +=
+          a == LeducPokerGame::Action::Fold ? 'f' : (a == LeducPokerGame::Action::Call ? 'c' : 'r');
+    out += ']';
+  }
+  return out;
+}
+}  // namespace
+
+std::string LeducPokerGame::render(const State& s) const {
+  std::string out =
+      fmt::format("round {} to_move {} public {} cards", s.round, s.to_move, s.public_card);
+  for (int p = 0; p < players_; ++p) out += fmt::format(" {}", s.card[size_t(p)]);
+  out += " ante";
+  for (int p = 0; p < players_; ++p) out += fmt::format(" {}", s.ante[size_t(p)]);
+  out += betting_text(s);
+  if (s.over) out += " - over";
+  return out + '\n';
+}
+
+std::string LeducPokerGame::observation(const State& s, int seat) const {
+  // Public: the betting, the public card. Private: the seat's own card. Hidden: the others'.
+  std::string out = fmt::format("seat {} card {} public {} round {} to_move {}", seat,
+                                s.card[size_t(seat)], s.public_card, s.round, s.to_move);
+  out += betting_text(s);
+  if (s.over) out += " over";
+  return out + '\n';
+}
+
+uint64_t LeducPokerGame::hash(const State& s) const {
+  Hasher h;
+  for (int p = 0; p < players_; ++p)
+    h.add(s.card[size_t(p)]).add(s.ante[size_t(p)]).add(s.folded[size_t(p)]);
+  h.add_range(s.sequence[0]).add_range(s.sequence[1]).add(s.public_card).add(s.round);
+  h.add(s.to_move).add(s.stakes).add(s.calls).add(s.raises).add(s.remaining).add(s.over);
+  h.add(s.rng.fingerprint());
+  return h.value();
+}
+
+}  // namespace nf::reference

@@ -1,0 +1,94 @@
+// Leduc poker with OpenSpiel's rules: n players (default 2), a deck of (n + 1) ranks in two
+// suits, one private card each, an ante of 1, two betting rounds with raises of 2 then 4 and
+// at most two raises per round; a public card is dealt between the rounds. A pair with the
+// public card beats any other hand, otherwise the higher private rank wins (then the lower);
+// equal hands split the pot. Rules as implemented: docs/games/reference.md.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/game.hpp"
+
+namespace nf::reference {
+
+class LeducPokerGame {
+ public:
+  static constexpr std::string_view kId = "leduc_poker";
+  static constexpr std::string_view kDescription =
+      "Leduc poker (OpenSpiel rules): 2-10 players, private and public cards, two betting rounds";
+  static constexpr int kMaxPlayers = 10;
+  static constexpr int kMaxActions = 3;
+  static constexpr bool kPerfectInformation = false;
+  static constexpr int kMaxRaises = 2;
+  static constexpr int kFirstRaise = 2, kSecondRaise = 4;
+  static constexpr int kMaxBetsPerRound = 3 * kMaxPlayers - 2;
+  static constexpr int8_t kNoCard = -1;
+
+  enum class Action : uint8_t { Fold, Call, Raise };
+  struct State {
+    std::array<int8_t, kMaxPlayers> card{};   // private cards; card c has rank c / 2
+    std::array<uint8_t, kMaxPlayers> ante{};  // chips each seat has put in the pot
+    std::array<bool, kMaxPlayers> folded{};
+    std::array<FixedVector<Action, kMaxBetsPerRound>, 2> sequence;  // betting of each round
+    int8_t public_card = kNoCard;
+    uint8_t round = 1;  // 1 or 2
+    int8_t to_move = 0;
+    uint8_t stakes = 1;  // what every seat still in must have put in to call
+    uint8_t calls = 0, raises = 0;
+    uint8_t remaining = 2;  // seats that have not folded
+    uint8_t players = 2;
+    bool over = false;
+    Rng rng;
+  };
+
+  static ParamSchema config_schema();
+  explicit LeducPokerGame(const ParamSet& config);
+  LeducPokerGame() : LeducPokerGame(ParamSet(config_schema(), {}, "leduc_poker")) {}
+
+  int num_players() const { return players_; }
+  int deck_size() const { return 2 * (players_ + 1); }
+  State initial_state(uint64_t seed) const;
+  bool is_terminal(const State& s) const { return s.over; }
+  int current_player(const State& s) const { return s.over ? -1 : s.to_move; }
+  Returns<kMaxPlayers> returns(const State& s) const;
+  void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
+    out.clear();
+    if (s.over) return;
+    if (s.stakes > s.ante[size_t(s.to_move)]) out.push_back(Action::Fold);  // only under pressure
+    out.push_back(Action::Call);
+    if (s.raises < kMaxRaises) out.push_back(Action::Raise);
+  }
+  void apply(State& s, Action a) const;
+  // Resamples every other seat's private card from the cards `observer` has not seen (its
+  // own and the public card are seen); the public card, if still to come, comes from the
+  // reseeded rng.
+  void determinize(State& s, int observer, Rng& rng) const;
+
+  // Search hook: what `seat` observes beyond the betting (its own card, the public card).
+  uint64_t observation_key(const State& s, int seat) const {
+    return mix_seed(mix_seed(uint64_t(seat), uint64_t(s.card[size_t(seat)])),
+                    uint64_t(s.public_card + 1));
+  }
+
+  std::string action_to_string(const State&, Action a) const;
+  std::string render(const State& s) const;
+  std::string observation(const State& s, int seat) const;
+  uint64_t hash(const State& s) const;
+
+  // Hand strength for the showdown: higher is better, equal is a split.
+  int hand_rank(const State& s, int seat) const;
+
+ private:
+  bool round_finished(const State& s) const;
+  int next_seat(const State& s, int after) const;
+  void deal_public_card(State& s) const;
+
+  int players_;
+};
+
+static_assert(Game<LeducPokerGame>);
+
+}  // namespace nf::reference

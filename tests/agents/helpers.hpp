@@ -1,0 +1,42 @@
+// Shared by the search-agent tests: agents by spec, one game between agents, and the root
+// statistics of an agent's last search (move, visits, summed reward).
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "agents/registry.hpp"
+#include "experiments/runner.hpp"
+
+namespace nf::testing {
+
+template <Game G>
+std::vector<std::tuple<std::string, uint64_t, double>> root_visits(const G& game, Agent<G>& agent,
+                                                                   const typename G::State& state) {
+  std::vector<std::tuple<std::string, uint64_t, double>> out;
+  const search::SearchReport<G>* report = nullptr;
+  if (auto* tree = dynamic_cast<search::TreeSearchAgent<G>*>(&agent)) report = &tree->last_search();
+  if (auto* flat = dynamic_cast<search::FlatMonteCarloAgent<G>*>(&agent))
+    report = &flat->last_search();
+  REQUIRE(report != nullptr);
+  for (const auto& stat : report->root)
+    out.emplace_back(game.action_to_string(state, stat.action), stat.visits, stat.reward);
+  return out;
+}
+
+// Plays one game; agents[s] plays seat s. Returns the returns.
+template <Game G>
+Returns<G::kMaxPlayers> play(const G& game, const std::vector<Agent<G>*>& agents, uint64_t seed) {
+  std::vector<Rng> rngs;
+  for (size_t s = 0; s < agents.size(); ++s)
+    rngs.emplace_back(derive_seed(seed, 0, Stream::Agent, s));
+  return play_game<G>(game, std::span<Agent<G>* const>(agents), derive_seed(seed, 0, Stream::Deal),
+                      rngs)
+      .returns;
+}
+
+}  // namespace nf::testing

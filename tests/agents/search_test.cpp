@@ -1,0 +1,155 @@
+#include <catch2/catch.hpp>
+
+#include "games/commanders/commanders.hpp"
+#include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
+#include "games/reference/goofspiel.hpp"
+#include "games/reference/kuhn_poker.hpp"
+#include "games/reference/leduc_poker.hpp"
+#include "games/reference/tic_tac_toe.hpp"
+#include "tests/agents/helpers.hpp"
+
+using nf::reference::TicTacToeGame;
+
+namespace {
+
+// The game-theoretic value of a tic-tac-toe position for seat 0 (x): +1, 0 or -1.
+int minimax(const TicTacToeGame& game, const TicTacToeGame::State& s) {
+  if (game.is_terminal(s)) return int(game.returns(s)[0]);
+  nf::ActionList<TicTacToeGame> actions;
+  game.legal_actions(s, actions);
+  int best = s.to_move == 0 ? -2 : 2;
+  for (auto a : actions) {
+    auto next = s;
+    game.apply(next, a);
+    const int v = minimax(game, next);
+    best = s.to_move == 0 ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("mcts on tic_tac_toe never loses to random play and draws against itself") {
+  const TicTacToeGame game;
+  auto mcts = nf::make_agent(game, "mcts(iterations=3000)");
+  auto random = nf::make_agent(game, "random");
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    const auto as_x = nf::testing::play<TicTacToeGame>(game, {mcts.get(), random.get()}, seed);
+    const auto as_o = nf::testing::play<TicTacToeGame>(game, {random.get(), mcts.get()}, seed);
+    CHECK(as_x[0] >= 0);
+    CHECK(as_o[1] >= 0);
+  }
+  auto other = nf::make_agent(game, "mcts(iterations=3000)");
+  for (uint64_t seed = 0; seed < 20; ++seed)
+    CHECK(nf::testing::play<TicTacToeGame>(game, {mcts.get(), other.get()}, seed)[0] == 0);
+}
+
+TEST_CASE("mcts on tic_tac_toe keeps every forced win against the best defence") {
+  const TicTacToeGame game;
+  auto mcts = nf::make_agent(game, "mcts(iterations=4000)");
+  // Positions where the player to move can force a win: x wins now, x's corner opening
+  // answered on the adjacent edge (a win in three by a fork), o wins now.
+  for (const char* board : {"xx.oo....", "xo.......", "xx.oo.x.."}) {
+    auto s = game.from_text(board);
+    const int winner = s.to_move;
+    REQUIRE(minimax(game, s) == (winner == 0 ? 1 : -1));
+    nf::Rng rng(7);
+    while (!game.is_terminal(s)) {
+      if (s.to_move == winner) {
+        game.apply(s, mcts->act(s, rng));
+        INFO("after mcts on " << board << ":\n" << game.render(s));
+        REQUIRE(minimax(game, s) == (winner == 0 ? 1 : -1));
+      } else {  // the defender plays a drawing move if one existed
+        nf::ActionList<TicTacToeGame> actions;
+        game.legal_actions(s, actions);
+        auto best = actions[0];
+        for (auto a : actions) {
+          auto next = s;
+          game.apply(next, a);
+          if (minimax(game, next) == 0) best = a;
+        }
+        game.apply(s, best);
+      }
+    }
+    CHECK(game.returns(s)[size_t(winner)] == 1);
+  }
+}
+
+TEST_CASE("mcts refuses hidden-information games unless told to see the hidden state") {
+  const nf::commanders::CommandersGame game;
+  CHECK_THROWS_WITH(nf::make_agent(game, "mcts"),
+                    Catch::Contains("hides information") && Catch::Contains("see_hidden=true"));
+  auto cheat = nf::make_agent(game, "mcts(iterations=200,see_hidden=true)");
+  nf::Rng rng(1);
+  const auto s = game.initial_state(3);
+  nf::ActionList<nf::commanders::CommandersGame> legal;
+  game.legal_actions(s, legal);
+  CHECK(legal.contains(cheat->act(s, rng)));
+}
+
+TEST_CASE("rollout options need the game's heuristic or evaluation") {
+  const TicTacToeGame ttt;
+  CHECK_THROWS_WITH(nf::make_agent(ttt, "ismcts(rollout=heuristic)"),
+                    Catch::Contains("no heuristic"));
+  CHECK_THROWS_WITH(nf::make_agent(ttt, "flatmc(depth=3)"), Catch::Contains("no evaluation"));
+  CHECK_THROWS_WITH(nf::make_agent(ttt, "ismcts(trees=xo)"), Catch::Contains("trees"));
+  const nf::reference::GoofspielGame goofspiel;
+  auto cut = nf::make_agent(goofspiel, "ismcts(iterations=300,depth=2)");
+  CHECK(cut->spec() == "ismcts(iterations=300,depth=2)");
+  nf::Rng rng(2);
+  const auto s = goofspiel.initial_state(5);
+  nf::ActionList<nf::reference::GoofspielGame> legal;
+  goofspiel.legal_actions(s, legal);
+  CHECK(legal.contains(cut->act(s, rng)));
+  // A time budget still returns a legal move.
+  auto timed = nf::make_agent(goofspiel, "ismcts(ms=5)");
+  CHECK(legal.contains(timed->act(s, rng)));
+}
+
+TEST_CASE("a seed gives the same decision and visit counts - another seed other counts") {
+  const nf::commanders::CommandersGame game;
+  auto state = game.initial_state(11);
+  game.apply(state, nf::commanders::Action::PlayJack);  // seat 1 to choose, unseen card
+  for (const char* spec :
+       {"ismcts(iterations=600)", "ismcts(iterations=600,trees=mo,sim=rm)",
+        "ismcts(iterations=600,sim=exp3,threads=3)", "flatmc(iterations=600,threads=2)",
+        "mcts(iterations=600,see_hidden=true,threads=2)"}) {
+    INFO(spec);
+    auto a = nf::make_agent(game, spec);
+    auto b = nf::make_agent(game, spec);
+    nf::Rng rng_a(42), rng_b(42), rng_c(43);
+    const auto first = a->act(state, rng_a);
+    const auto visits = nf::testing::root_visits(game, *a, state);
+    CHECK(b->act(state, rng_b) == first);
+    CHECK(nf::testing::root_visits(game, *b, state) == visits);
+    uint64_t total = 0;
+    for (const auto& [move, n, reward] : visits) total += n;
+    CHECK(total == 600);
+    a->act(state, rng_c);
+    CHECK(nf::testing::root_visits(game, *a, state) != visits);
+    // The agent is reusable: searching again with the first seed repeats the first search.
+    nf::Rng again(42);
+    CHECK(a->act(state, again) == first);
+    CHECK(nf::testing::root_visits(game, *a, state) == visits);
+  }
+}
+
+TEST_CASE("ismcts plays every reference game and n-player variants to the end") {
+  const nf::reference::LeducPokerGame leduc(
+      nf::ParamSet(nf::reference::LeducPokerGame::config_schema(), {{"players", "3"}}, "leduc"));
+  auto so = nf::make_agent(leduc, "ismcts(iterations=200)");
+  auto mo = nf::make_agent(leduc, "ismcts(iterations=200,trees=mo)");
+  auto flat = nf::make_agent(leduc, "flatmc(iterations=100)");
+  for (uint64_t seed = 0; seed < 10; ++seed) {
+    const auto r = nf::testing::play<nf::reference::LeducPokerGame>(
+        leduc, {so.get(), mo.get(), flat.get()}, seed);
+    CHECK(r[0] + r[1] + r[2] == Approx(0).margin(1e-9));
+  }
+  const nf::reference::GoofspielGame goofspiel(
+      nf::ParamSet(nf::reference::GoofspielGame::config_schema(),
+                   {{"imp_info", "true"}, {"num_cards", "6"}}, "goofspiel"));
+  auto rm = nf::make_agent(goofspiel, "ismcts(iterations=200,trees=mo,sim=rm)");
+  auto exp3 = nf::make_agent(goofspiel, "ismcts(iterations=200,sim=exp3)");
+  for (uint64_t seed = 0; seed < 10; ++seed)
+    nf::testing::play<nf::reference::GoofspielGame>(goofspiel, {rm.get(), exp3.get()}, seed);
+}

@@ -1,0 +1,74 @@
+// Strength with statistics on commanders. Each match plays paired deals (every deal in both
+// seat orders) in parallel and compares the two agents' win rates by their 95% Wilson
+// intervals. The default cases are light; the heavy ones carry the [.strength] tag and run
+// with `test_agents "[.strength]"`.
+#include <tbb/parallel_for.h>
+#include <catch2/catch.hpp>
+
+#include "core/stats.hpp"
+#include "games/commanders/commanders.hpp"
+#include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
+#include "tests/agents/helpers.hpp"
+
+namespace {
+
+using nf::commanders::CommandersGame;
+
+struct Match {
+  nf::Interval first, second;  // win rates of the two agents
+};
+
+Match match(const std::string& first, const std::string& second, int deals, uint64_t seed) {
+  const CommandersGame game;
+  std::vector<std::array<int, 2>> wins(static_cast<size_t>(deals));
+  tbb::parallel_for(0, deals, [&](int d) {
+    auto a = nf::make_agent(game, first);
+    auto b = nf::make_agent(game, second);
+    for (int order = 0; order < 2; ++order) {
+      std::vector<nf::Agent<CommandersGame>*> seats = {a.get(), b.get()};
+      if (order == 1) std::swap(seats[0], seats[1]);
+      const auto r = nf::testing::play<CommandersGame>(
+          game, seats, nf::derive_seed(seed, uint64_t(d), nf::Stream::Misc));
+      // Same deal both ways: play() derives the deal from the seed alone.
+      const int first_seat = order == 0 ? 0 : 1;
+      if (r[size_t(first_seat)] > r[size_t(1 - first_seat)]) ++wins[size_t(d)][0];
+      if (r[size_t(first_seat)] < r[size_t(1 - first_seat)]) ++wins[size_t(d)][1];
+    }
+  });
+  double first_wins = 0, second_wins = 0;
+  for (const auto& w : wins) first_wins += w[0], second_wins += w[1];
+  const double games = 2.0 * deals;
+  Match m{nf::wilson(first_wins, games), nf::wilson(second_wins, games)};
+  UNSCOPED_INFO(first << " wins " << m.first.estimate << " [" << m.first.low << ", " << m.first.high
+                      << "], " << second << " wins " << m.second.estimate << " [" << m.second.low
+                      << ", " << m.second.high << "] over " << games << " games");
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("strength: on commanders the heuristic beats random play, intervals apart") {
+  const Match m = match("heuristic", "random", 300, 1);
+  CHECK(m.first.low > m.second.high);
+}
+
+TEST_CASE("strength: on commanders ismcts(300) beats random play, intervals apart") {
+  const Match m = match("ismcts(iterations=300)", "random", 60, 2);
+  CHECK(m.first.low > m.second.high);
+}
+
+TEST_CASE("strength: on commanders ismcts(1000, heuristic rollouts) beats the heuristic",
+          "[.strength]") {
+  const Match m = match("ismcts(iterations=1000,rollout=heuristic)", "heuristic", 200, 3);
+  CHECK(m.first.low > m.second.high);
+}
+
+TEST_CASE("strength: on commanders more iterations are not weaker (100/400/1600)", "[.strength]") {
+  // "Not weaker": the larger budget's win rate is not significantly below the smaller's.
+  const Match low = match("ismcts(iterations=400)", "ismcts(iterations=100)", 150, 4);
+  CHECK(low.first.high >= low.second.low);
+  CHECK(low.first.estimate >= low.second.estimate);
+  const Match high = match("ismcts(iterations=1600)", "ismcts(iterations=400)", 150, 5);
+  CHECK(high.first.high >= high.second.low);
+  CHECK(high.first.estimate >= high.second.estimate);
+}
