@@ -35,6 +35,10 @@ std::vector<AgentInfo<G>> agent_catalog() {
                        return std::make_unique<PolicyAgent<G, RandomPolicy<G>>>(
                            spec, RandomPolicy<G>(game));
                      }});
+  if constexpr (requires { typename G::Heuristic; })
+    static_assert(HasHeuristic<G>,
+                  "G::Heuristic is declared but incomplete here: the game's header must include "
+                  "its heuristic, or files would disagree on the agents");
   if constexpr (HasHeuristic<G>) {
     catalog.push_back({"heuristic", "the game's rule-based policy with tunable weights",
                        G::Heuristic::schema(),

@@ -27,6 +27,13 @@ void print_schema(const ParamSchema& schema, const char* indent) {
     fmt::print("{}{}={}  ({}) {}\n", indent, p.name, p.default_value, p.describe_range(), p.help);
 }
 
+// The game's heuristic when it has one, otherwise random play.
+std::string default_agent(const GameEntry& game) {
+  for (const AgentListing& agent : game.agents())
+    if (agent.name == "heuristic") return agent.name;
+  return "random";
+}
+
 int list_games() {
   for (const GameEntry& g : game_registry()) {
     fmt::print("{:<12} {} players  {}\n", g.id, g.players, g.description);
@@ -59,13 +66,13 @@ int run(int argc, char** argv) {
   auto* agents = app.add_subcommand("agents", "list the agents and their parameters");
   agents->add_option("--game", agents_game, "only this game's agents");
 
-  std::string game_id, agents_text = "heuristic";
+  std::string game_id, agents_text;  // default: the game's heuristic, or random if it has none
   std::vector<std::string> config_items;
   BalanceOptions balance;
   auto* bal = app.add_subcommand("balance", "play many games in parallel and report balance statistics");
   bal->add_option("--game", game_id, "game id (see `ninefold games`)")->required();
-  bal->add_option("--agents", agents_text, "agent specs by seat, comma-separated, or one for all seats")
-      ->capture_default_str();
+  bal->add_option("--agents", agents_text,
+                  "agent specs by seat, comma-separated, or one for all seats (default: heuristic)");
   bal->add_option("--config", config_items, "game option key=value (repeatable)");
   auto* games_option = bal->add_option(
       "--games", balance.games, "games to play, rounded up to whole paired deals (default: per game)");
@@ -95,8 +102,8 @@ int run(int argc, char** argv) {
   PlayOptions play;
   auto* ply = app.add_subcommand("play", "play one game and print every decision");
   ply->add_option("--game", game_id, "game id")->required();
-  ply->add_option("--agents", agents_text, "agent specs by seat ('human' plays at the terminal)")
-      ->capture_default_str();
+  ply->add_option("--agents", agents_text,
+                  "agent specs by seat ('human' plays at the terminal; default: heuristic)");
   ply->add_option("--config", config_items, "game option key=value (repeatable)");
   ply->add_option("--seed", play.seed, "seed")->capture_default_str();
   ply->add_flag("--show-hidden", play.show_hidden, "show the full state even to a human seat");
@@ -127,7 +134,7 @@ int run(int argc, char** argv) {
   }
   if (bal->parsed()) {
     const GameEntry& game = find_game(game_id);
-    balance.agents = agent_list(agents_text);
+    balance.agents = agent_list(agents_text.empty() ? default_agent(game) : agents_text);
     balance.config = parse_key_values(config_items, "--config");
     balance.paired = !unpaired;
     if (balance.out_dir.empty()) balance.out_dir = "results/" + game.id;
@@ -136,7 +143,7 @@ int run(int argc, char** argv) {
   }
   if (ply->parsed()) {
     const GameEntry& game = find_game(game_id);
-    play.agents = agent_list(agents_text);
+    play.agents = agent_list(agents_text.empty() ? default_agent(game) : agents_text);
     play.config = parse_key_values(config_items, "--config");
     return game.play(play);
   }

@@ -157,3 +157,6 @@ class CommandersGame {
 static_assert(nf::Game<CommandersGame>);
 
 }  // namespace nf::commanders
+
+// The heuristic completes the game type: every file that sees the game sees the same agents.
+#include "games/commanders/heuristic.hpp"  // IWYU pragma: export

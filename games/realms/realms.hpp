@@ -265,3 +265,6 @@ class RealmsGame {
 static_assert(nf::Game<RealmsGame>);
 
 }  // namespace nf::realms
+
+// The heuristic completes the game type: every file that sees the game sees the same agents.
+#include "games/realms/heuristic.hpp"  // IWYU pragma: export

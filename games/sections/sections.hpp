@@ -223,3 +223,6 @@ class SectionsGame {
 static_assert(nf::Game<SectionsGame>);
 
 }  // namespace nf::sections
+
+// The heuristic completes the game type: every file that sees the game sees the same agents.
+#include "games/sections/heuristic.hpp"  // IWYU pragma: export
