@@ -23,6 +23,10 @@ nlohmann::json interval_to_json(const Interval& i) {
   return {{"estimate", i.estimate}, {"low", i.low}, {"high", i.high}};
 }
 
+Interval interval_from_json(const nlohmann::json& j) {
+  return {j.at("estimate").get<double>(), j.at("low").get<double>(), j.at("high").get<double>()};
+}
+
 nlohmann::json RateCounter::to_json() const {
   auto j = interval_to_json(interval());
   j["hits"] = hits;

@@ -18,6 +18,7 @@ struct Interval {
 };
 
 nlohmann::json interval_to_json(const Interval& i);
+Interval interval_from_json(const nlohmann::json& j);  // {"estimate", "low", "high"}
 
 // Wilson score interval for a binomial proportion (95% by default); [0,1] when trials == 0.
 Interval wilson(double successes, double trials, double z = kZ95);

@@ -110,8 +110,8 @@ ElementSchema CommandersGame::element_schema() {
   schema.metrics = {
       {"play_share", MetricKind::Rate, "share of all plays that were this commander"},
       {"plays_per_game", MetricKind::Mean, "times one side played it in a game"},
-      {"kill_rate", MetricKind::Rate, "plays of it that killed an enemy commander", +1},
-      {"death_rate", MetricKind::Rate, "plays of it in which it died", -1},
+      {"kill_rate", MetricKind::Rate, "plays of it that killed an enemy commander"},
+      {"death_rate", MetricKind::Rate, "plays of it in which it died"},
       {"assassinated_per_game", MetricKind::Mean, "times one side lost it in the castle to an Ace"},
       {"revived_per_game", MetricKind::Mean, "times one side revived it with a 9"},
       {"win_when_alive", MetricKind::Rate,
