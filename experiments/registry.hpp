@@ -16,6 +16,7 @@
 #include "experiments/play.hpp"
 #include "experiments/replay.hpp"
 #include "experiments/round_robin.hpp"
+#include "experiments/tune.hpp"
 #include "experiments/variant.hpp"
 
 namespace nf {
@@ -41,6 +42,7 @@ struct GameEntry {
   int (*merge)(const MergeOptions&);
   int (*tournament)(const TournamentOptions&);
   int (*match)(const MatchOptions&);
+  int (*tune)(const TuneOptions&);
 };
 
 template <Game G>
@@ -59,7 +61,8 @@ GameEntry make_game_entry(std::string players, uint64_t default_games) {
           &play_command<G>,       &replay_command<G>,
           &agent_listing<G>,      &variant_command<G>,
           &ladder_command<G>,     &merge_command<G>,
-          &tournament_command<G>, &match_command<G>};
+          &tournament_command<G>, &match_command<G>,
+          &tune_command<G>};
 }
 
 // Every game, in the order `ninefold games` lists them.

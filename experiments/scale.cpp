@@ -28,16 +28,16 @@ ShardSpec parse_shard(const std::string& text) {
   } catch (const std::exception&) {
     throw Error(fmt::format("--shard '{}': expected i/n, e.g. 0/4", text));
   }
-  if (s.count == 0 || s.index >= s.count)
-    throw Error(fmt::format("--shard '{}': the shard index must be in 0..n-1", text));
+  if (s.count == 0 || s.count > kMaxShards || s.index >= s.count)
+    throw Error(fmt::format("--shard '{}': n must be 1..{} and the shard index in 0..n-1", text,
+                            kMaxShards));
   return s;
 }
 
 std::pair<uint64_t, uint64_t> shard_chunk_range(uint64_t chunks, const ShardSpec& shard) {
-  // 128-bit products: chunks * index cannot overflow.
-  const auto at = [&](uint64_t i) {
-    return uint64_t((static_cast<unsigned __int128>(chunks) * i) / shard.count);
-  };
+  // floor(chunks * i / n) without overflow: n is at most kMaxShards, so r * i fits.
+  const uint64_t q = chunks / shard.count, r = chunks % shard.count;
+  const auto at = [&](uint64_t i) { return q * i + r * i / shard.count; };
   return {at(shard.index), at(shard.index + 1)};
 }
 

@@ -15,6 +15,8 @@
 
 namespace nf {
 
+inline constexpr uint64_t kMaxShards = 1'000'000;
+
 struct ShardSpec {
   uint64_t index = 0, count = 1;
   bool whole() const { return count == 1; }

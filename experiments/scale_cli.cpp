@@ -114,6 +114,45 @@ ScaleCommands::ScaleCommands(CLI::App& app) {
   match_->add_option("--out", m.out_dir, "directory for match.json");
   match_->add_option("--report", m.report_path, "write a self-contained HTML report");
 
+  TuneOptions& u = tune_options_;
+  tune_ = app.add_subcommand("tune",
+                             "tune an agent's parameters against an opponent (NTBEA, CMA-ES, SPSA) "
+                             "and confirm with an SPRT");
+  common(tune_, u.seed, u.threads, u.quiet);
+  tune_
+      ->add_option("--agent", u.agent,
+                   "agent spec with ranges [low,high] or value lists [a,b,c], e.g. "
+                   "'heuristic(king=[0,6],aggression=[0,1])'")
+      ->required();
+  tune_->add_option("--against", u.against, "the fixed opponent")->capture_default_str();
+  tune_->add_option("--budget", u.budget, "games for the search")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));
+  tune_
+      ->add_option("--games-per-candidate", u.games_per_candidate,
+                   "games per candidate evaluation (whole paired deals)")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 30));
+  tune_
+      ->add_option("--method", u.method,
+                   "auto (CMA-ES for ranges, NTBEA when there is a list), ntbea, cmaes or spsa")
+      ->capture_default_str();
+  tune_->add_option("--grid", u.grid, "NTBEA: values per continuous range")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 1000));
+  tune_->add_option("--population", u.population, "candidates per round (0: the method's default)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 10000));
+  tune_
+      ->add_option("--confirm", confirm_text_, "SPRT of the confirmation match, best against start")
+      ->capture_default_str();
+  tune_->add_option("--confirm-games", u.confirm_games, "the most games of the confirmation match")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));
+  tune_->add_flag("--no-confirm", no_confirm_, "skip the confirmation match");
+  tune_->add_option("--out", u.out_dir, "directory for tune.json and best_agent.txt");
+  tune_->add_option("--report", u.report_path, "write a self-contained HTML report");
+
   merge_ = app.add_subcommand(
       "merge", "add up the shards of a balance run (--shard i/n) into the whole run's result");
   merge_->add_option("files", merge_files_, "the shards' summary.json files (or their directories)")
@@ -141,6 +180,13 @@ int ScaleCommands::run() {
     match_options_.config = parse_key_values(config_items_, "--config");
     if (!sprt_text_.empty()) match_options_.sprt = parse_sprt(sprt_text_);
     return game.match(match_options_);
+  }
+  if (tune_->parsed()) {
+    const GameEntry& game = find_game(game_);
+    tune_options_.config = parse_key_values(config_items_, "--config");
+    tune_options_.confirm = parse_sprt(confirm_text_);
+    tune_options_.confirm_match = !no_confirm_;
+    return game.tune(tune_options_);
   }
   return -1;
 }

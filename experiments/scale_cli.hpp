@@ -40,6 +40,9 @@ class ScaleCommands {
   TournamentOptions tournament_options_;
   MatchOptions match_options_;
   std::string sprt_text_;
+  TuneOptions tune_options_;
+  std::string confirm_text_ = "elo0=0,elo1=10,alpha=0.05,beta=0.05";
+  bool no_confirm_ = false;
   std::vector<std::string> merge_files_;
   MergeOptions merge_options_;
 };

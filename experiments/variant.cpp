@@ -22,7 +22,6 @@ struct Row {
 Interval normal_interval(double estimate, double se) {
   return {estimate, estimate - kZ95 * se, estimate + kZ95 * se};
 }
-double se_of(const Interval& i) { return (i.high - i.low) / (2 * kZ95); }
 
 Row unpaired_row(std::string statistic, std::string group, const Interval& base, double base_se,
                  const Interval& variant, double variant_se) {
