@@ -282,7 +282,7 @@ class BalanceRun {
   }
 
   const G& game_;
-  const BalanceOptions& options_;
+  const BalanceOptions options_;  // a copy: runs are often built from temporaries
   int players_;
   std::vector<std::string> lineup_, specs_;
   uint64_t orders_ = 1, deals_ = 0;

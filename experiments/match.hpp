@@ -38,7 +38,7 @@ struct MatchResult {
   std::optional<SprtParams> sprt;
   double llr = 0;
   SprtDecision decision = SprtDecision::Continue;
-  std::vector<std::pair<uint64_t, double>> trace;  // (games, LLR) as printed
+  std::vector<std::pair<uint64_t, double>> trace;  // (games, LLR) after every chunk
 };
 
 // Plays until the SPRT decides or `max_games` have been played (all of them without an
@@ -59,7 +59,6 @@ MatchResult play_match(const G& game, const ParamSet& config, const std::string&
   auto line = [&] {
     uint64_t pairs = 0;
     for (uint64_t c : totals.pair_points) pairs += c;
-    m.trace.emplace_back(totals.games, m.llr);
     std::string text = fmt::format("games {:>8}  pairs {:>7}  score {}  elo {}", totals.games,
                                    pairs, format_interval(pentanomial_score(totals.pair_points)),
                                    format_elo(pentanomial_elo(totals.pair_points)));
@@ -74,14 +73,14 @@ MatchResult play_match(const G& game, const ParamSet& config, const std::string&
       m.llr = pentanomial_llr(totals.pair_points, sprt->elo0, sprt->elo1);
       m.decision = sprt_decision(m.llr, *sprt);
     }
+    m.trace.emplace_back(totals.games, m.llr);
     const bool done = m.decision != SprtDecision::Continue;
-    if (totals.games >= next_line || done) {
+    if (totals.games >= next_line || done || totals.games >= options.games) {
       line();
       while (next_line <= totals.games) next_line += print_every;
     }
     return !done;
   });
-  if (m.trace.empty() || m.trace.back().first != totals.games) line();
   BalanceReport report = run.report();
   report.totals = totals;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
