@@ -109,9 +109,11 @@ class BalanceRun {
     CheckpointWriter checkpoint(options_.checkpoint_path, checkpoint_identity(),
                                 options_.checkpoint_seconds);
     uint64_t resume = first;
+    double earlier_seconds = 0;
     if (const auto saved = checkpoint.load()) {
       report_.totals.merge_counts_json(saved->counts);
       resume = saved->next_chunk;
+      earlier_seconds = saved->seconds;
     }
     const auto start = std::chrono::steady_clock::now();
     run_chunks(resume, end, [&](uint64_t chunk, ChunkResult& r) {
@@ -119,10 +121,10 @@ class BalanceRun {
       if (records)
         for (const std::string& line : r.records) records->stream() << line << '\n';
       if (checkpoint.due(chunk + 1 == end))
-        checkpoint.save(chunk + 1, report_.totals.counts_json());
+        checkpoint.save(chunk + 1, report_.totals.counts_json(), earlier_seconds + seconds_since(start));
       return true;
     });
-    report_.seconds = seconds_since(start);
+    report_.seconds = earlier_seconds + seconds_since(start);
     if (records) records->commit();
     return report_;
   }

@@ -43,6 +43,8 @@ int merge_command(const MergeOptions& options) {
       report.totals.merge_counts_json(shard.summary.at("counts"));
     } catch (const nlohmann::json::exception&) {
       throw Error(fmt::format("'{}': malformed counts", shard.path));
+    } catch (const Error& e) {
+      throw Error(fmt::format("'{}': {}", shard.path, e.what()));
     }
     report.seconds += shard.summary.value("seconds", 0.0);
   }

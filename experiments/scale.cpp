@@ -73,17 +73,18 @@ std::optional<CheckpointWriter::Saved> CheckpointWriter::load() const {
         "checkpoint '{}' belongs to another experiment (it was saved by: {}); remove it or "
         "run the same command",
         path_, j["identity"].dump()));
-  return Saved{j["next_chunk"].get<uint64_t>(), j["counts"]};
+  return Saved{j["next_chunk"].get<uint64_t>(), j["counts"], j.value("seconds", 0.0)};
 }
 
 bool CheckpointWriter::due(bool last_chunk) const {
   return !path_.empty() && (last_chunk || steady_seconds() - last_save_ >= every_seconds_);
 }
 
-void CheckpointWriter::save(uint64_t next_chunk, const nlohmann::json& counts) {
+void CheckpointWriter::save(uint64_t next_chunk, const nlohmann::json& counts, double seconds) {
   const nlohmann::json j = {{"engine", kEngineVersion},
                             {"identity", identity_},
                             {"next_chunk", next_chunk},
+                            {"seconds", seconds},
                             {"counts", counts}};
   write_file_atomically(path_, j.dump() + "\n");
   last_save_ = steady_seconds();

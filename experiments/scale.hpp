@@ -38,13 +38,14 @@ class CheckpointWriter {
   struct Saved {
     uint64_t next_chunk = 0;
     nlohmann::json counts;
+    double seconds = 0;  // run time before the checkpoint
   };
   // The saved state when the file exists (nf::Error naming the file when it is not a
   // checkpoint of this run); nothing when there is no file or no path.
   std::optional<Saved> load() const;
   // Whether to save now: at the end, or when `every_seconds` have passed since the last save.
   bool due(bool last_chunk) const;
-  void save(uint64_t next_chunk, const nlohmann::json& counts);
+  void save(uint64_t next_chunk, const nlohmann::json& counts, double seconds);
 
  private:
   std::string path_;
