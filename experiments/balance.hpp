@@ -121,7 +121,8 @@ class BalanceRun {
       if (records)
         for (const std::string& line : r.records) records->stream() << line << '\n';
       if (checkpoint.due(chunk + 1 == end))
-        checkpoint.save(chunk + 1, report_.totals.counts_json(), earlier_seconds + seconds_since(start));
+        checkpoint.save(chunk + 1, report_.totals.counts_json(),
+                        earlier_seconds + seconds_since(start));
       return true;
     });
     report_.seconds = earlier_seconds + seconds_since(start);

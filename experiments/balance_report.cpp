@@ -167,8 +167,10 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
 
 void print_balance_table(const BalanceReport& r, std::FILE* out) {
   const BalanceAccumulator& t = r.totals;
-  fmt::print(out, "{}: {} games on {} {}deals, seed {}, {:.1f} s ({:.0f} games/s, {} threads)\n",
-             r.game, t.games, r.deals, r.paired ? "paired " : "", r.seed, r.seconds,
+  fmt::print(out, "{}: {} games on {}{} {}deals, seed {}, {:.1f} s ({:.0f} games/s, {} threads)\n",
+             r.game, t.games,
+             r.shard.whole() ? "" : fmt::format("shard {}/{} of ", r.shard.index, r.shard.count),
+             r.deals, r.paired ? "paired " : "", r.seed, r.seconds,
              r.seconds > 0 ? double(t.games) / r.seconds : 0.0, r.threads);
   const std::string config = [&] {
     std::vector<std::string> parts;

@@ -119,6 +119,11 @@ std::vector<Row> difference_rows(const VariantRun& base, const VariantRun& varia
   return rows;
 }
 
+// q-values below double precision's resolution print as a bound, not as 0.
+std::string format_q(double q) {
+  return q < 1e-15 ? std::string("<1e-15") : fmt::format("{:.2g}", q);
+}
+
 std::string changes_text(const std::map<std::string, std::string>& changes) {
   std::vector<std::string> parts;
   for (const auto& [k, v] : changes) parts.push_back(k + "=" + v);
@@ -191,12 +196,12 @@ void print_variant_summary(const nlohmann::json& s, std::FILE* out) {
         continue;
       }
       const Interval d = interval_from_json(row["difference"]);
-      fmt::print(out, "{:<44} {:<24} {:<24} {:<28} {:.2g}{}\n",
+      fmt::print(out, "{:<44} {:<24} {:<24} {:<28} {}{}\n",
                  row["statistic"].get<std::string>().substr(0, 43),
                  format_interval(interval_from_json(row["base"])),
                  format_interval(interval_from_json(row["variant"])),
                  fmt::format("{:+.3f} [{:+.3f}, {:+.3f}]", d.estimate, d.low, d.high),
-                 row["q_value"].get<double>(), significant ? " *" : "");
+                 format_q(row["q_value"].get<double>()), significant ? " *" : "");
     }
     if (hidden)
       fmt::print(out, "({} element statistics without a significant difference not shown)\n",

@@ -35,7 +35,7 @@ PY
 run() { "$bin" "$@" >/dev/null 2>"$work/stderr" || { cat "$work/stderr"; return 1; }; }
 
 # --- shards and merge ------------------------------------------------------------------------
-common=(balance --game commanders --agents heuristic,random --games 30000 --seed 11 --quiet)
+common=(balance --game commanders --agents heuristic,random --games 12000 --seed 11 --quiet)
 run "${common[@]}" --out "$work/whole"
 for i in 0 1 2; do run "${common[@]}" --shard "$i/3" --out "$work/shard$i"; done
 check "a shard covers only its part of the deals" python3 -c "
@@ -46,13 +46,13 @@ check "merged shards give exactly the unsplit result" same_result "$work/whole/s
 check "merged CSV tables are identical" cmp -s "$work/whole/commanders.csv" "$work/merged/commanders.csv"
 expect_error "merge with a shard missing" "shard 1/3 is missing" "$bin" merge "$work/shard0" "$work/shard2"
 expect_error "merge with a shard twice" "given twice" "$bin" merge "$work/shard0" "$work/shard0" "$work/shard1"
-run balance --game commanders --agents heuristic,random --games 30000 --seed 12 --quiet --shard 1/3 --out "$work/other"
+run balance --game commanders --agents heuristic,random --games 12000 --seed 12 --quiet --shard 1/3 --out "$work/other"
 expect_error "merge of shards of different runs" "another experiment" "$bin" merge "$work/shard0" "$work/other" "$work/shard2"
 expect_error "bad shard" "--shard '3/3'" "$bin" balance --game commanders --games 100 --shard 3/3
 expect_error "record with checkpoint" "--record cannot be combined" "$bin" balance --game commanders --games 100 --checkpoint "$work/c" --record "$work/r"
 
 # --- checkpoint: kill a run half-way, resume, same result ------------------------------------
-long=(balance --game commanders --agents heuristic --games 300000 --seed 5 --quiet --threads 2)
+long=(balance --game commanders --agents heuristic,random --games 150000 --seed 5 --quiet --threads 2)
 run "${long[@]}" --out "$work/uninterrupted"
 "$bin" "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoint-every 0 >/dev/null 2>&1 &
 pid=$!
@@ -64,11 +64,11 @@ done
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 check "the killed run left a part-way checkpoint and no summary" python3 -c "
-import json,os,sys; c=json.load(open('$work/run.ckpt')); sys.exit(0 if 0 < c['next_chunk'] < 2344 and not os.path.exists('$work/resumed/summary.json') else 1)"
+import json,os,sys; c=json.load(open('$work/run.ckpt')); sys.exit(0 if 0 < c['next_chunk'] < 1172 and not os.path.exists('$work/resumed/summary.json') else 1)"
 run "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoint-every 0
 check "the resumed run ends with the uninterrupted result" same_result "$work/uninterrupted/summary.json" "$work/resumed/summary.json"
 expect_error "a checkpoint of another run is refused" "belongs to another experiment" \
-  "$bin" balance --game commanders --agents heuristic --games 300000 --seed 6 --quiet --checkpoint "$work/run.ckpt"
+  "$bin" balance --game commanders --agents heuristic,random --games 150000 --seed 6 --quiet --checkpoint "$work/run.ckpt"
 
 # --- tournament ------------------------------------------------------------------------------
 run tournament --game commanders --agents 'heuristic,random,heuristic(aggression=0.9,king=0.3)' --games 2000 --seed 3 --quiet --out "$work/t"
