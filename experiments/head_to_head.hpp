@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/sprt.hpp"
 #include "experiments/balance.hpp"
 
@@ -73,6 +75,14 @@ HeadToHead play_head_to_head(const G& game, const ParamSet& config, const std::s
   const BalanceOptions o = head_to_head_options<G>(a, b, setup);
   BalanceRun<G> run(game, config, o);
   return head_to_head_result<G>(run.run());
+}
+
+// The fields every head-to-head summary starts with.
+inline void describe_run(nlohmann::json& summary, std::string_view game, const ParamSet& config,
+                         uint64_t seed) {
+  summary["game"] = std::string(game);
+  summary["config"] = config.to_json();
+  summary["seed"] = seed;
 }
 
 // "+12.3 [-4.0, +28.7]"

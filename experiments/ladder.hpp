@@ -45,20 +45,9 @@ int ladder_command(const BalanceOptions& options) {
   }
   if (!options.quiet && stderr_is_terminal()) std::fprintf(stderr, "\r\033[K");
   nlohmann::json summary = ladder_json(ladder, steps);
-  summary["game"] = std::string(G::kId);
-  summary["config"] = config.to_json();
-  summary["seed"] = options.seed;
+  describe_run(summary, G::kId, config, options.seed);
   print_ladder(summary, stdout);
-  if (!options.out_dir.empty()) {
-    ensure_directory(options.out_dir);
-    write_file_atomically(std::filesystem::path(options.out_dir) / "ladder.json",
-                          summary.dump(2) + "\n");
-    fmt::print("\nwrote {}/ladder.json\n", options.out_dir);
-  }
-  if (!options.report_path.empty()) {
-    write_html_report(options.report_path, summary);
-    fmt::print("wrote {}\n", options.report_path);
-  }
+  publish_summary(summary, options.out_dir, "ladder.json", options.report_path);
   return 0;
 }
 

@@ -114,20 +114,9 @@ int match_command(const MatchOptions& options) {
                                      std::fflush(stdout);
                                    });
   nlohmann::json summary = match_json(m);
-  summary["game"] = std::string(G::kId);
-  summary["config"] = config.to_json();
-  summary["seed"] = options.seed;
+  describe_run(summary, G::kId, config, options.seed);
   print_match_verdict(summary, stdout);
-  if (!options.out_dir.empty()) {
-    ensure_directory(options.out_dir);
-    write_file_atomically(std::filesystem::path(options.out_dir) / "match.json",
-                          summary.dump(2) + "\n");
-    fmt::print("wrote {}/match.json\n", options.out_dir);
-  }
-  if (!options.report_path.empty()) {
-    write_html_report(options.report_path, summary);
-    fmt::print("wrote {}\n", options.report_path);
-  }
+  publish_summary(summary, options.out_dir, "match.json", options.report_path);
   return 0;
 }
 

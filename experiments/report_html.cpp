@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -586,6 +587,19 @@ std::string html_report(const json& s) {
 
 void write_html_report(const std::string& path, const json& summary) {
   write_file_atomically(path, html_report(summary));
+}
+
+void publish_summary(const json& summary, const std::string& out_dir, const std::string& file_name,
+                     const std::string& report_path) {
+  if (!out_dir.empty()) {
+    ensure_directory(out_dir);
+    write_file_atomically(std::filesystem::path(out_dir) / file_name, summary.dump(2) + "\n");
+    fmt::print("\nwrote {}/{}\n", out_dir, file_name);
+  }
+  if (!report_path.empty()) {
+    write_html_report(report_path, summary);
+    fmt::print("wrote {}\n", report_path);
+  }
 }
 
 }  // namespace nf

@@ -14,4 +14,9 @@ std::string html_report(const nlohmann::json& summary);
 // Writes it atomically; nf::Error naming the file when it cannot.
 void write_html_report(const std::string& path, const nlohmann::json& summary);
 
+// The end of a command: `summary` as DIR/<file_name> (when out_dir is given) and the HTML
+// report (when report_path is), each announced on stdout.
+void publish_summary(const nlohmann::json& summary, const std::string& out_dir,
+                     const std::string& file_name, const std::string& report_path);
+
 }  // namespace nf

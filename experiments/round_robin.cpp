@@ -123,7 +123,7 @@ void print_round_robin(const nlohmann::json& s, std::FILE* out) {
                c["significant"].get<bool>() ? " (significant)" : "");
 }
 
-void write_round_robin_outputs(const nlohmann::json& s, const std::string& out_dir) {
+void write_round_robin_tables(const nlohmann::json& s, const std::string& out_dir) {
   const std::filesystem::path dir(out_dir);
   ensure_directory(dir);
   const auto specs = s["agents"].get<std::vector<std::string>>();
@@ -148,7 +148,6 @@ void write_round_robin_outputs(const nlohmann::json& s, const std::string& out_d
                            r["elo"]["estimate"].get<double>(), r["elo"]["low"].get<double>(),
                            r["elo"]["high"].get<double>());
   write_file_atomically(dir / "ratings.csv", ratings);
-  write_file_atomically(dir / "tournament.json", s.dump(2) + "\n");
 }
 
 }  // namespace nf

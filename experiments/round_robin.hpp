@@ -56,7 +56,8 @@ RoundRobin play_round_robin(const G& game, const ParamSet& config,
 // Score, ratings and cycles of a round robin, as JSON (the tournament's summary.json).
 nlohmann::json round_robin_json(const RoundRobin& rr);
 void print_round_robin(const nlohmann::json& summary, std::FILE* out);
-void write_round_robin_outputs(const nlohmann::json& summary, const std::string& out_dir);
+// matrix.csv and ratings.csv.
+void write_round_robin_tables(const nlohmann::json& summary, const std::string& out_dir);
 
 template <Game G>
 int tournament_command(const TournamentOptions& options) {
@@ -69,17 +70,12 @@ int tournament_command(const TournamentOptions& options) {
   const HeadToHeadSetup setup{options.games, options.seed, options.threads, options.quiet};
   const RoundRobin rr = play_round_robin(game, config, options.agents, setup);
   nlohmann::json summary = round_robin_json(rr);
-  summary["game"] = std::string(G::kId);
-  summary["config"] = config.to_json();
-  summary["seed"] = options.seed;
+  describe_run(summary, G::kId, config, options.seed);
   summary["games_per_pair"] = rr.pairs[0][1].a_results.games();
   summary["seconds"] = rr.seconds;
   print_round_robin(summary, stdout);
-  if (!options.out_dir.empty()) write_round_robin_outputs(summary, options.out_dir);
-  if (!options.report_path.empty()) write_html_report(options.report_path, summary);
-  if (!options.out_dir.empty())
-    fmt::print("\nwrote {}/tournament.json and CSV tables\n", options.out_dir);
-  if (!options.report_path.empty()) fmt::print("wrote {}\n", options.report_path);
+  if (!options.out_dir.empty()) write_round_robin_tables(summary, options.out_dir);
+  publish_summary(summary, options.out_dir, "tournament.json", options.report_path);
   return 0;
 }
 

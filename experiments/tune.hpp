@@ -108,21 +108,12 @@ int tune_command(const TuneOptions& options) {
                               options.confirm_games);
   }
   nlohmann::json summary = tune_json(options, space, result, best, confirmation);
-  summary["game"] = std::string(G::kId);
-  summary["config"] = config.to_json();
+  describe_run(summary, G::kId, config, options.seed);
   summary["search_games"] = games_played;
   print_tune(summary, stdout);
-  if (!options.out_dir.empty()) {
-    ensure_directory(options.out_dir);
-    write_file_atomically(std::filesystem::path(options.out_dir) / "tune.json",
-                          summary.dump(2) + "\n");
+  if (!options.out_dir.empty())
     write_file_atomically(std::filesystem::path(options.out_dir) / "best_agent.txt", best + "\n");
-    fmt::print("wrote {}/tune.json and best_agent.txt\n", options.out_dir);
-  }
-  if (!options.report_path.empty()) {
-    write_html_report(options.report_path, summary);
-    fmt::print("wrote {}\n", options.report_path);
-  }
+  publish_summary(summary, options.out_dir, "tune.json", options.report_path);
   return 0;
 }
 

@@ -209,7 +209,7 @@ void print_variant_summary(const nlohmann::json& s, std::FILE* out) {
   }
 }
 
-void write_variant_outputs(const nlohmann::json& s, const std::string& out_dir) {
+void write_variant_table(const nlohmann::json& s, const std::string& out_dir) {
   const std::filesystem::path dir(out_dir);
   ensure_directory(dir);
   std::string csv =
@@ -227,7 +227,6 @@ void write_variant_outputs(const nlohmann::json& s, const std::string& out_dir) 
                          row["p_value"].get<double>(), row["q_value"].get<double>());
     }
   write_file_atomically(dir / "differences.csv", csv);
-  write_file_atomically(dir / "variants.json", s.dump(2) + "\n");
 }
 
 }  // namespace nf

@@ -29,7 +29,8 @@ nlohmann::json variant_differences(const VariantRun& base, const VariantRun& var
 nlohmann::json variant_summary_json(const VariantRun& base,
                                     const std::vector<VariantRun>& variants);
 void print_variant_summary(const nlohmann::json& summary, std::FILE* out);
-void write_variant_outputs(const nlohmann::json& summary, const std::string& out_dir);
+// differences.csv: every statistic of every variant.
+void write_variant_table(const nlohmann::json& summary, const std::string& out_dir);
 
 template <Game G>
 VariantRun play_variant(const BalanceOptions& options,
@@ -77,11 +78,8 @@ int variant_command(const BalanceOptions& options) {
   for (const auto& c : changes) variants.push_back(play_variant<G>(options, c));
   const nlohmann::json summary = variant_summary_json(base, variants);
   print_variant_summary(summary, stdout);
-  if (!options.out_dir.empty()) write_variant_outputs(summary, options.out_dir);
-  if (!options.report_path.empty()) write_html_report(options.report_path, summary);
-  if (!options.out_dir.empty())
-    fmt::print("\nwrote {}/variants.json and differences.csv\n", options.out_dir);
-  if (!options.report_path.empty()) fmt::print("wrote {}\n", options.report_path);
+  if (!options.out_dir.empty()) write_variant_table(summary, options.out_dir);
+  publish_summary(summary, options.out_dir, "variants.json", options.report_path);
   return 0;
 }
 
