@@ -56,6 +56,10 @@ std::string format_interval(const Interval& i, int digits) {
                      digits);
 }
 
+std::string format_p(double p) {
+  return p < 1e-15 ? std::string("<1e-15") : fmt::format("{:.2g}", p);
+}
+
 nlohmann::json balance_summary_json(const BalanceReport& r) {
   const BalanceAccumulator& t = r.totals;
   nlohmann::json j;

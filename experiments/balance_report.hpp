@@ -44,5 +44,7 @@ bool reduce_balance_over_processes(BalanceReport& report, const BalanceAccumulat
 
 // "0.512 [0.509, 0.515]"
 std::string format_interval(const Interval& i, int digits = 3);
+// A p- or q-value with two digits; values below double precision's resolution as "<1e-15".
+std::string format_p(double p);
 
 }  // namespace nf

@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "core/stats.hpp"
+#include "experiments/balance_report.hpp"
 #include "experiments/output.hpp"
 
 namespace nf {
@@ -416,30 +417,36 @@ std::string balance_sections(const json& s) {
 }
 
 std::string variant_sections(const json& s) {
-  std::string out = paragraph(fmt::format(
-      "Base rules and each variant on the same {} deals (seed {}): {}", s["deals"].get<uint64_t>(),
-      s["seed"].get<uint64_t>(), s["method"].get<std::string>()));
-  out += balance_sections(s["base"]);
+  std::string out =
+      paragraph(fmt::format("{} games per rule set on the same {} deals (seed {}). Method: {}.",
+                            s["games"].get<uint64_t>(), s["deals"].get<uint64_t>(),
+                            s["seed"].get<uint64_t>(), s["method"].get<std::string>()));
   for (const auto& v : s["variants"]) {
-    std::vector<ForestRow> rows;
+    std::vector<ForestRow> rates, means;
     Table t{{"statistic", "base", "variant", "difference (95% CI)", "q-value"}, {}};
     for (const auto& d : v["differences"]) {
       const bool significant = d["significant"].get<bool>();
       if (d["group"] == "elements" && !significant) continue;
-      rows.push_back(
-          {d["statistic"].get<std::string>(), interval_from_json(d["difference"]), significant});
-      t.rows.push_back(
-          {escape(d["statistic"].get<std::string>()), fmt_interval(d["base"]),
-           fmt_interval(d["variant"]), fmt_interval(d["difference"]),
-           fmt::format("{:.2g}{}", d["q_value"].get<double>(), significant ? " *" : "")});
+      (d["unit"] == "mean" ? means : rates)
+          .push_back({d["statistic"].get<std::string>(), interval_from_json(d["difference"]),
+                      significant});
+      t.rows.push_back({escape(d["statistic"].get<std::string>()), fmt_interval(d["base"]),
+                        fmt_interval(d["variant"]), fmt_interval(d["difference"]),
+                        format_p(d["q_value"].get<double>()) + (significant ? " *" : "")});
     }
-    out += section("Variant " + v["name"].get<std::string>() + ": differences from the base rules",
-                   paragraph("Variant minus base with 95% intervals; red marks a difference "
-                             "significant after Benjamini-Hochberg "
-                             "correction. Element statistics are shown only when significant.") +
-                       forest_plot(rows, "variant deltas", 0.0) + t.html());
+    out +=
+        section("Variant " + v["name"].get<std::string>() + ": differences from the base rules",
+                paragraph("Variant minus base with 95% intervals, rates and scores in the first "
+                          "plot, means (in their own units) in the second; red marks a difference "
+                          "significant after Benjamini-Hochberg correction. Element statistics "
+                          "are shown only when significant.") +
+                    forest_plot(rates, "variant deltas of rates and scores", 0.0) +
+                    forest_plot(means, "variant deltas of means", 0.0) + t.html());
   }
-  return out;
+  return out +
+         section("The base rules",
+                 paragraph("The base rules' own statistics, as balance reports them.")) +
+         balance_sections(s["base"]);
 }
 
 std::string ladder_sections(const json& s) {

@@ -17,6 +17,7 @@ struct Row {
   Interval base, variant, difference;
   double p = 1;
   bool paired = false;
+  bool mean = false;  // a mean in the statistic's own unit, not a rate or score
 };
 
 Interval normal_interval(double estimate, double se) {
@@ -83,6 +84,7 @@ std::vector<Row> difference_rows(const VariantRun& base, const VariantRun& varia
                             [](const DealOutcome& o) { return int64_t(o.seat0_half_points); }));
   rows.push_back(paired_row("game length (decisions)", base, variant, 1.0 / orders,
                             [](const DealOutcome& o) { return o.decisions; }));
+  rows.back().mean = true;
   auto wdl_rows = [&](const std::vector<WinDrawLoss>& vb, const std::vector<WinDrawLoss>& vv,
                       const std::string& who) {
     for (size_t i = 0; i < vb.size(); ++i) {
@@ -113,15 +115,11 @@ std::vector<Row> difference_rows(const VariantRun& base, const VariantRun& varia
                            &mv = v.elements.mean(int(e), int(m));
           rows.push_back(unpaired_row(name, "elements", mb.mean_interval(), mb.standard_error(),
                                       mv.mean_interval(), mv.standard_error()));
+          rows.back().mean = true;
         }
       }
   }
   return rows;
-}
-
-// q-values below double precision's resolution print as a bound, not as 0.
-std::string format_q(double q) {
-  return q < 1e-15 ? std::string("<1e-15") : fmt::format("{:.2g}", q);
 }
 
 std::string changes_text(const std::map<std::string, std::string>& changes) {
@@ -143,6 +141,7 @@ nlohmann::json variant_differences(const VariantRun& base, const VariantRun& var
     out.push_back({{"statistic", r.statistic},
                    {"group", r.group},
                    {"paired", r.paired},
+                   {"unit", r.mean ? "mean" : "rate"},
                    {"base", interval_to_json(r.base)},
                    {"variant", interval_to_json(r.variant)},
                    {"difference", interval_to_json(r.difference)},
@@ -201,7 +200,7 @@ void print_variant_summary(const nlohmann::json& s, std::FILE* out) {
                  format_interval(interval_from_json(row["base"])),
                  format_interval(interval_from_json(row["variant"])),
                  fmt::format("{:+.3f} [{:+.3f}, {:+.3f}]", d.estimate, d.low, d.high),
-                 format_q(row["q_value"].get<double>()), significant ? " *" : "");
+                 format_p(row["q_value"].get<double>()), significant ? " *" : "");
     }
     if (hidden)
       fmt::print(out, "({} element statistics without a significant difference not shown)\n",
