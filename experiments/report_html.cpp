@@ -432,7 +432,7 @@ std::string variant_sections(const json& s) {
                       significant});
       t.rows.push_back({escape(d["statistic"].get<std::string>()), fmt_interval(d["base"]),
                         fmt_interval(d["variant"]), fmt_interval(d["difference"]),
-                        format_p(d["q_value"].get<double>()) + (significant ? " *" : "")});
+                        escape(format_p(d["q_value"].get<double>())) + (significant ? " *" : "")});
     }
     out +=
         section("Variant " + v["name"].get<std::string>() + ": differences from the base rules",
