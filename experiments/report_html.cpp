@@ -408,7 +408,7 @@ std::string balance_sections(const json& s) {
           {escape(f[label].get<std::string>()), escape(f["metric"].get<std::string>()),
            escape(f["verdict"].get<std::string>()), fmt::format("{:.4g}", f["value"].get<double>()),
            fmt::format("{:.4g}", f["others"].get<double>()),
-           fmt::format("{:.2g}", f["q_value"].get<double>())});
+           escape(format_p(f["q_value"].get<double>()))});
     body += "<h3>Flags</h3>\n" +
             (flags.rows.empty() ? paragraph("No " + label + " is flagged.") : flags.html());
     out += section("Per-" + label + " statistics", body);
