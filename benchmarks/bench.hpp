@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agents/agent.hpp"
+
 namespace nf::bench {
 
 struct Options {
@@ -45,7 +47,22 @@ class Context {
   nlohmann::json results_ = nlohmann::json::array();
 };
 
+// A batch function for Context::measure: `count` playouts with `policy` in every seat, game i
+// of batch b dealt from seed b * count + i. `game` and `policy` must outlive it.
+template <class G, class P>
+std::function<void(uint64_t)> playout_batches(const G& game, const P& policy, uint64_t count) {
+  return [&game, &policy, count](uint64_t batch) {
+    Rng rng(batch);
+    for (uint64_t i = 0; i < count; ++i) {
+      auto state = game.initial_state(batch * count + i);
+      playout(game, state, policy, rng);
+    }
+  };
+}
+
 // Areas: one function each.
 void commanders_benchmarks(Context& context);
+void sections_benchmarks(Context& context);
+void realms_benchmarks(Context& context);
 
 }  // namespace nf::bench

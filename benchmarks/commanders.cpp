@@ -11,15 +11,7 @@ void commanders_benchmarks(Context& context) {
   static const RandomPolicy<CommandersGame> random(game);
   static const commanders::Heuristic heuristic(game, ParamSet(commanders::Heuristic::schema(), {}, "heuristic"));
   constexpr uint64_t kBatch = 1000;
-  auto playouts = [](const auto& policy) {
-    return [&policy](uint64_t batch) {
-      Rng rng(batch);
-      for (uint64_t i = 0; i < kBatch; ++i) {
-        auto state = game.initial_state(batch * kBatch + i);
-        playout(game, state, policy, rng);
-      }
-    };
-  };
+  auto playouts = [](const auto& policy) { return playout_batches(game, policy, kBatch); };
   context.fact("commanders state bytes", sizeof(commanders::State));
   context.measure("commanders random playouts", "playouts", kBatch, playouts(random));
   context.measure_parallel("commanders random playouts", "playouts", kBatch, playouts(random));

@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
 
   nf::bench::Context context(options);
   nf::bench::commanders_benchmarks(context);
+  nf::bench::sections_benchmarks(context);
+  nf::bench::realms_benchmarks(context);
   const nlohmann::json out = {{"engine", nf::kEngineVersion}, {"results", context.results()}};
   fmt::print("{}\n", out.dump(2));
   return 0;

@@ -68,6 +68,9 @@ std::string canonical(const ParamSpec& spec, const std::string& value, std::stri
       if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
         throw fail("not one of the choices");
       return value;
+    case ParamKind::Text:
+      if (value.empty()) throw fail("empty");
+      return value;
   }
   return value;
 }
@@ -91,6 +94,10 @@ ParamSpec ParamSpec::choice(std::string name, std::string def, std::vector<std::
           std::move(choices), std::move(help)};
 }
 
+ParamSpec ParamSpec::text(std::string name, std::string def, std::string help) {
+  return {std::move(name), ParamKind::Text, std::move(def), 0, 0, {}, std::move(help)};
+}
+
 std::string ParamSpec::describe_range() const {
   switch (kind) {
     case ParamKind::Int:
@@ -102,6 +109,8 @@ std::string ParamSpec::describe_range() const {
       return "true or false";
     case ParamKind::Choice:
       return fmt::format("one of {}", fmt::join(choices, ", "));
+    case ParamKind::Text:
+      return "text";
   }
   return {};
 }

@@ -12,7 +12,7 @@
 
 namespace nf {
 
-enum class ParamKind { Int, Real, Bool, Choice };
+enum class ParamKind { Int, Real, Bool, Choice, Text };
 
 struct ParamSpec {
   std::string name;
@@ -28,6 +28,8 @@ struct ParamSpec {
   static ParamSpec boolean(std::string name, bool def, std::string help);
   static ParamSpec choice(std::string name, std::string def, std::vector<std::string> choices,
                           std::string help);
+  // Free text without commas or parentheses: a name or a file path.
+  static ParamSpec text(std::string name, std::string def, std::string help);
   std::string describe_range() const;
 };
 

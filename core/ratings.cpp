@@ -12,16 +12,20 @@ constexpr double kEloPerNatural = 400.0 / 2.302585092994046;  // 400 / ln(10)
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 }  // namespace
 
-Ratings fit_bradley_terry(const ResultMatrix& matrix, double ridge) {
+Ratings fit_bradley_terry(const ResultMatrix& input, double virtual_draws) {
+  ResultMatrix matrix = input;
+  for (auto& row : matrix)
+    for (PairResults& r : row)
+      if (r.games > 0) r.points += 0.5 * virtual_draws, r.games += virtual_draws;
   const int n = int(matrix.size());
   Ratings out;
   out.elo.resize(size_t(n));
   if (n == 0) return out;
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(n);
   Eigen::MatrixXd information(n, n);
-  // The likelihood is invariant to adding a constant to every theta: the ridge pins the
-  // level (and the result is centred anyway); its Hessian stays negative definite.
-  const double prior = std::max(ridge, 1e-12);
+  // The likelihood is invariant to adding a constant to every theta: a tiny ridge pins the
+  // level (the result is centred anyway) and keeps the Hessian negative definite.
+  constexpr double prior = 1e-9;
   for (out.iterations = 1; out.iterations <= 100; ++out.iterations) {
     Eigen::VectorXd gradient = -prior * theta;
     information = prior * Eigen::MatrixXd::Identity(n, n);

@@ -26,9 +26,11 @@ struct Ratings {
   bool converged = false;
 };
 
-// `ridge` is a weak Gaussian prior on the log-strengths that keeps ratings finite when an
-// agent won or lost every game; 0 fits the plain maximum-likelihood model.
-Ratings fit_bradley_terry(const ResultMatrix& matrix, double ridge = 1e-6);
+// `virtual_draws` adds that many drawn games to every pair that played (BayesElo's prior):
+// ratings stay finite, with honest intervals, when an agent won or lost every game, at the
+// price of a slight pull towards equality. 0 fits the plain maximum-likelihood model (a tiny
+// ridge only pins the common level).
+Ratings fit_bradley_terry(const ResultMatrix& matrix, double virtual_draws = 0);
 
 // A 3-cycle i beats j beats k beats i (scores above 1/2); `significant` when each of the
 // three scores' 95% intervals lies above 1/2.

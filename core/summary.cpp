@@ -13,7 +13,8 @@ BalanceAccumulator::BalanceAccumulator(int players_, int lineup_, size_t end_rea
       by_seat(size_t(players_)),
       by_agent(size_t(lineup_)),
       by_agent_seat(size_t(players_ * lineup_)),
-      end_reasons(end_reason_count, 0) {
+      end_reasons(end_reason_count, 0),
+      ludii(players_, end_reason_count) {
   if (schema) elements = ElementStats(*schema);
 }
 
@@ -27,6 +28,7 @@ void BalanceAccumulator::merge(const BalanceAccumulator& o) {
   length_histogram.merge(o.length_histogram);
   for (size_t i = 0; i < end_reasons.size(); ++i) end_reasons[i] += o.end_reasons[i];
   elements.merge(o.elements);
+  ludii.merge(o.ludii);
 }
 
 nlohmann::json BalanceAccumulator::counts_json() const {
@@ -43,7 +45,8 @@ nlohmann::json BalanceAccumulator::counts_json() const {
           {"length", {length.n, length.sum, length.sum_squares}},
           {"length_histogram", length_histogram.counts},
           {"end_reasons", end_reasons},
-          {"elements", elements.counts_json()}};
+          {"elements", elements.counts_json()},
+          {"ludii", ludii.counts_json()}};
 }
 
 void BalanceAccumulator::merge_counts_json(const nlohmann::json& c) {
@@ -67,6 +70,7 @@ void BalanceAccumulator::merge_counts_json(const nlohmann::json& c) {
   if (ends.size() != end_reasons.size()) throw Error("counts do not match the game's end reasons");
   for (size_t i = 0; i < ends.size(); ++i) end_reasons[i] += ends[i];
   elements.merge_counts_json(c.at("elements"));
+  ludii.merge_counts_json(c.at("ludii"));
 }
 
 Interval pentanomial_score(const std::array<uint64_t, 5>& pair_points) {

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/game.hpp"
+#include "core/ludii_metrics.hpp"
 #include "core/stats.hpp"
 
 namespace nf {
@@ -28,6 +29,7 @@ struct BalanceAccumulator {
   IntHistogram length_histogram;
   std::vector<uint64_t> end_reasons;
   ElementStats elements;
+  LudiiCounts ludii;
 
   BalanceAccumulator() = default;
   BalanceAccumulator(int players, int lineup, size_t end_reason_count, const ElementSchema* schema);
@@ -46,6 +48,7 @@ struct BalanceAccumulator {
     length.add(static_cast<int64_t>(decisions));
     length_histogram.add(static_cast<int64_t>(decisions));
     if (end_reason >= 0 && size_t(end_reason) < end_reasons.size()) ++end_reasons[end_reason];
+    ludii.add_game(std::span<const SeatResult>(results.data(), size_t(players)), end_reason);
   }
   void add_pair(int half_points) { ++pair_points[half_points]; }
   void merge(const BalanceAccumulator& other);

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,9 +26,11 @@
 #include "core/record.hpp"
 #include "core/summary.hpp"
 #include "experiments/balance_report.hpp"
+#include "experiments/decisiveness.hpp"
 #include "experiments/output.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/scale.hpp"
+#include "experiments/tournament.hpp"
 
 namespace nf {
 
@@ -42,6 +45,11 @@ struct BalanceOptions {
   std::string record_path;
   uint64_t record_every = 1;
   bool quiet = false;
+  bool tournament = false;  // also score matches (experiments/tournament.hpp)
+  // Decisiveness (core/ludii_metrics.hpp): about this many games, spread evenly, have every
+  // state valued by this many random playouts.
+  uint64_t decisiveness_games = 100;
+  int decisiveness_playouts = 32;
   // Scale (experiments/scale.hpp): one contiguous part of the deals, a resumable checkpoint.
   ShardSpec shard;
   std::string checkpoint_path;
@@ -60,10 +68,10 @@ struct DealOutcome {
   int64_t decisions = 0;
 };
 
-// Optional game hooks for balance statistics.
+// Optional game hooks for balance statistics. The element schema may depend on the config.
 template <class G>
 concept HasElementStats = requires(const G& game, const typename G::State& s, ElementStats& e) {
-  { G::element_schema() } -> std::convertible_to<ElementSchema>;
+  { game.element_schema() } -> std::convertible_to<ElementSchema>;
   game.collect_elements(s, e);
 };
 template <class G>
@@ -92,8 +100,16 @@ class BalanceRun {
     report_.deals = deals_;
     report_.paired = options.paired;
     if constexpr (HasEndReasons<G>) report_.end_reason_names = G::end_reasons();
-    if constexpr (HasElementStats<G>) report_.elements = G::element_schema();
+    if constexpr (HasElementStats<G>) report_.elements = game_.element_schema();
     report_.totals = empty_accumulator();
+    if (options.tournament) report_.tournament = MatchTally(lineup_.size());
+    const uint64_t games = deals_ * orders_;
+    if (options.decisiveness_games > 0) {
+      // A stride coprime with the seat orders, so the measured games cover every rotation.
+      decisiveness_stride_ = std::max<uint64_t>(1, games / options.decisiveness_games);
+      while (orders_ > 1 && std::gcd(decisiveness_stride_, orders_) != 1) ++decisiveness_stride_;
+    }
+    report_.decisiveness_playouts = options.decisiveness_playouts;
     report_.identity = checkpoint_identity();
   }
 
@@ -118,6 +134,7 @@ class BalanceRun {
     const auto start = std::chrono::steady_clock::now();
     run_chunks(resume, end, [&](uint64_t chunk, ChunkResult& r) {
       report_.totals.merge(r.totals);
+      if (report_.tournament) report_.tournament->merge(r.matches);
       if (records)
         for (const std::string& line : r.records) records->stream() << line << '\n';
       if (checkpoint.due(chunk + 1 == end))
@@ -133,6 +150,7 @@ class BalanceRun {
   // One chunk's exact counts, its records and (if asked) its per-deal outcomes.
   struct ChunkResult {
     BalanceAccumulator totals;
+    MatchTally matches;
     std::vector<std::string> records;
     std::vector<DealOutcome> deals;
   };
@@ -186,10 +204,15 @@ class BalanceRun {
 
   // What a checkpoint or a shard must agree on to be combined with this run.
   nlohmann::json checkpoint_identity() const {
-    return {{"game", report_.game},       {"config", report_.config},
-            {"agents", report_.agents},   {"seed", report_.seed},
-            {"deals", report_.deals},     {"paired", report_.paired},
-            {"chunk_deals", kChunkDeals}, {"shard", {options_.shard.index, options_.shard.count}}};
+    return {{"game", report_.game},
+            {"config", report_.config},
+            {"agents", report_.agents},
+            {"seed", report_.seed},
+            {"deals", report_.deals},
+            {"paired", report_.paired},
+            {"chunk_deals", kChunkDeals},
+            {"shard", {options_.shard.index, options_.shard.count}},
+            {"decisiveness", {options_.decisiveness_games, options_.decisiveness_playouts}}};
   }
 
  private:
@@ -205,15 +228,20 @@ class BalanceRun {
   void run_chunk(uint64_t chunk, std::vector<std::unique_ptr<Agent<G>>>& agents,
                  ChunkResult& out) const {
     out.totals = empty_accumulator();
+    out.matches = MatchTally(lineup_.size());
     const uint64_t first = chunk * kChunkDeals, last = std::min(deals_, first + kChunkDeals);
     std::vector<Agent<G>*> seats(static_cast<size_t>(players_));
     std::vector<Rng> rngs(static_cast<size_t>(players_));
     std::vector<int> agent_of_seat(static_cast<size_t>(players_));
     std::vector<std::string> actions;
+    // The states of a game whose decisiveness is measured; match points by agent.
+    std::vector<typename G::State> trajectory;
+    std::vector<int64_t> match_points(lineup_.size());
     for (uint64_t deal = first; deal < last; ++deal) {
       const uint64_t deal_seed = derive_seed(options_.seed, deal, Stream::Deal);
       int pair_half_points = 0;
       DealOutcome outcome;
+      std::fill(match_points.begin(), match_points.end(), 0);
       for (uint64_t order = 0; order < orders_; ++order) {
         const uint64_t index = deal * orders_ + order;
         // Paired: rotation `order`; unpaired: the lineup still rotates with the deal.
@@ -227,9 +255,26 @@ class BalanceRun {
         }
         const bool record = !options_.record_path.empty() && index % options_.record_every == 0;
         actions.clear();
-        const PlayedGame<G> played =
-            play_game<G>(game_, seats, deal_seed, rngs, record ? &actions : nullptr);
+        trajectory.clear();
+        const bool decisiveness = decisiveness_stride_ > 0 && index % decisiveness_stride_ == 0;
+        const PlayedGame<G> played = play_game<G>(
+            game_, seats, deal_seed, rngs, record ? &actions : nullptr,
+            decisiveness
+                ? StepObserver<G>([&](const typename G::State& before, typename G::Action,
+                                      const typename G::State&) { trajectory.push_back(before); })
+                : StepObserver<G>{});
         const auto results = seat_results(played.returns, players_);
+        if (decisiveness) {
+          Rng evaluation_rng(derive_seed(options_.seed, index, Stream::Misc));
+          out.totals.ludii.add_decisiveness(measure_decisiveness<G>(
+              game_, trajectory, std::span(results.data(), size_t(players_)),
+              options_.decisiveness_playouts, evaluation_rng));
+        }
+        if constexpr (HasMatchPoints<G>)
+          if (options_.tournament)
+            for (int seat = 0; seat < players_; ++seat)
+              match_points[size_t(agent_of_seat[size_t(seat)])] +=
+                  game_.match_points(played.final_state, seat);
         int end_reason = -1;
         if constexpr (HasEndReasons<G>) end_reason = game_.end_reason(played.final_state);
         out.totals.add_game(results, agent_of_seat.data(), played.decisions, end_reason);
@@ -249,6 +294,7 @@ class BalanceRun {
         out.totals.add_pair(pair_half_points);
       outcome.agent0_half_points = pair_half_points;
       if (options_.deal_outcomes) out.deals.push_back(outcome);
+      if (options_.tournament) out.matches.add(match_points);
     }
   }
 
@@ -289,6 +335,7 @@ class BalanceRun {
   int players_;
   std::vector<std::string> lineup_, specs_;
   uint64_t orders_ = 1, deals_ = 0;
+  uint64_t decisiveness_stride_ = 0;  // 0: not measured
   BalanceReport report_;
 };
 
@@ -297,6 +344,15 @@ int balance_command(const BalanceOptions& options) {
   const ParamSet config(G::config_schema(), options.config,
                         fmt::format("game '{}' config", G::kId));
   const G game(config);
+  if (options.tournament) {
+    if constexpr (!HasMatchPoints<G>)
+      throw Error(
+          fmt::format("game '{}' does not define how a match is scored; --tournament "
+                      "needs a game with match points",
+                      G::kId));
+    if (!options.paired)
+      throw Error("--tournament plays every deal in every seat order; drop --unpaired");
+  }
   BalanceRun<G> run(game, config, options);
   BalanceReport report = run.run();
   if (reduce_balance_over_processes(report, run.empty_accumulator()))

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
+#include "core/ludii_metrics.hpp"
 #include "core/multiple_testing.hpp"
 #include "core/record.hpp"
 #include "experiments/mpi.hpp"
@@ -119,6 +121,10 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
     j["element_flags"] =
         element_flags_to_json(*r.elements, flag_elements(*r.elements, t.elements), kElementFdr);
   }
+  j["ludii_metrics"] =
+      ludii_metrics_json(ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names));
+  j["ludii_metrics"]["decisiveness_playouts"] = r.decisiveness_playouts;
+  if (r.tournament) j["tournament"] = r.tournament->to_json(r.agents, t.players);
   if (!r.shard.whole()) j["shard"] = {{"index", r.shard.index}, {"count", r.shard.count}};
   j["identity"] = r.identity;
   j["counts"] = t.counts_json();
@@ -221,18 +227,32 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
           fmt::format("{} {}", r.end_reason_names[i],
                       format_interval(wilson(double(t.end_reasons[i]), double(t.games)))));
   if (!ends.empty()) fmt::print(out, "how games end: {}\n", fmt::join(ends, "; "));
+  const LudiiMetrics ludii = ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names);
+  fmt::print(out, "Ludii metrics: AdvantageP1 {}, Drawishness {}, Timeouts {}",
+             format_interval(ludii.advantage_p1), format_interval(ludii.drawishness),
+             format_interval(ludii.timeouts));
+  if (ludii.decisiveness_games > 0)
+    fmt::print(out, ", Decisiveness {} ({} games, {} playouts per state)",
+               format_interval(ludii.decisiveness), ludii.decisiveness_games,
+               r.decisiveness_playouts);
+  fmt::print(out, "\n");
+  if (r.tournament) r.tournament->print(out, r.agents, t.players);
   if (r.elements) {
     const ElementSchema& schema = *r.elements;
-    fmt::print(out, "\n{:<10}", schema.label);
+    size_t width = 10;  // the longest element name, at least 10
+    for (const auto& name : schema.elements) width = std::max(width, name.size() + 1);
+    fmt::print(out, "\n{:<{}}", schema.label, width);
     for (const auto& m : schema.metrics) fmt::print(out, " {:<24}", m.name);
     fmt::print(out, "\n");
     for (size_t e = 0; e < schema.elements.size(); ++e) {
-      fmt::print(out, "{:<10}", schema.elements[e]);
+      fmt::print(out, "{:<{}}", schema.elements[e], width);
       for (size_t m = 0; m < schema.metrics.size(); ++m) {
-        const Interval i = schema.metrics[m].kind == MetricKind::Rate
-                               ? t.elements.rate(int(e), int(m)).interval()
-                               : t.elements.mean(int(e), int(m)).mean_interval();
-        fmt::print(out, " {:<24}", format_interval(i));
+        const bool rate = schema.metrics[m].kind == MetricKind::Rate;
+        const bool empty = rate ? t.elements.rate(int(e), int(m)).trials == 0
+                                : t.elements.mean(int(e), int(m)).n == 0;
+        const Interval i = rate ? t.elements.rate(int(e), int(m)).interval()
+                                : t.elements.mean(int(e), int(m)).mean_interval();
+        fmt::print(out, " {:<24}", empty ? "-" : format_interval(i));  // metric not for this row
       }
       fmt::print(out, "\n");
     }

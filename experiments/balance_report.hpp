@@ -11,6 +11,7 @@
 
 #include "core/summary.hpp"
 #include "experiments/scale.hpp"
+#include "experiments/tournament.hpp"
 
 namespace nf {
 
@@ -26,8 +27,10 @@ struct BalanceReport {
   std::vector<std::string> end_reason_names;
   std::optional<ElementSchema> elements;
   BalanceAccumulator totals;
-  ShardSpec shard;          // the part of the deals these totals cover
-  nlohmann::json identity;  // what shards and checkpoints of this run must agree on
+  ShardSpec shard;                       // the part of the deals these totals cover
+  nlohmann::json identity;               // what shards and checkpoints of this run must agree on
+  std::optional<MatchTally> tournament;  // with --tournament
+  int decisiveness_playouts = 0;
 };
 
 nlohmann::json balance_summary_json(const BalanceReport& report);

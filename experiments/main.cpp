@@ -89,6 +89,17 @@ int run(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   bal->add_flag("--quiet", balance.quiet, "no progress line");
+  bal->add_flag("--tournament", balance.tournament,
+                "also score matches: each deal in every seat order, match points summed (games "
+                "that define match points)");
+  bal->add_option("--decisiveness-games", balance.decisiveness_games,
+                  "about this many games get the Decisiveness metric (random-playout state "
+                  "values); 0 skips it")
+      ->capture_default_str();
+  bal->add_option("--decisiveness-playouts", balance.decisiveness_playouts,
+                  "random playouts per state for Decisiveness")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
   BalanceScaleFlags balance_scale;
   add_balance_scale_options(*bal, balance_scale);
 

@@ -38,9 +38,8 @@ class HumanAgent final : public Agent<G> {
     ActionList<G> actions;
     game_.legal_actions(state, actions);
     const int seat = game_.current_player(state);
-    out_ << fmt::format("\nyou are seat {}. what you see:\n{}", seat,
-                        game_.observation(state, seat));
-    out_ << "legal moves:";
+    // The play loop has just shown this seat's view of the state.
+    out_ << fmt::format("\nseat {}, your legal moves:", seat);
     for (size_t i = 0; i < actions.size(); ++i)
       out_ << fmt::format("  [{}] {}", i + 1, game_.action_to_string(state, actions[i]));
     out_ << "\n";

@@ -6,10 +6,14 @@ namespace nf {
 
 // One line per game, defined in experiments/games/<id>.cpp.
 GameEntry commanders_entry();
+GameEntry sections_entry();
+GameEntry realms_entry();
 
 const std::vector<GameEntry>& game_registry() {
   static const std::vector<GameEntry> games = {
       commanders_entry(),
+      sections_entry(),
+      realms_entry(),
   };
   return games;
 }

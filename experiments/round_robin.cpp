@@ -8,6 +8,9 @@
 namespace nf {
 namespace {
 
+// One virtual draw per pair keeps the ratings of an unbeaten agent finite (BayesElo's prior).
+constexpr double kVirtualDraws = 1.0;
+
 Interval mirrored(const Interval& i) { return {1 - i.estimate, 1 - i.high, 1 - i.low}; }
 
 // Row agent's results against the column agent.
@@ -51,7 +54,7 @@ nlohmann::json round_robin_json(const RoundRobin& rr) {
     }
     matrix.push_back(row);
   }
-  const Ratings ratings = fit_bradley_terry(results);
+  const Ratings ratings = fit_bradley_terry(results, kVirtualDraws);
   nlohmann::json rating_rows = nlohmann::json::array();
   for (size_t i = 0; i < n; ++i)
     rating_rows.push_back({{"agent", rr.specs[i]}, {"elo", interval_to_json(ratings.elo[i])}});

@@ -35,12 +35,16 @@ void apply_balance_scale_options(const BalanceScaleFlags& f, BalanceOptions& o) 
   const bool other_mode = !o.variants.empty() || !o.ladder.empty();
   if (!o.variants.empty() && !o.ladder.empty())
     throw Error("--variant and --ladder are separate experiments: give one");
-  if (other_mode &&
-      (!f.shard.empty() || !f.checkpoint.empty() || world.size > 1 || !o.record_path.empty()))
+  if (other_mode && (!f.shard.empty() || !f.checkpoint.empty() || world.size > 1 ||
+                     !o.record_path.empty() || o.tournament))
     throw Error(
         fmt::format("{} runs on one machine: it cannot be combined with --shard, --checkpoint, "
-                    "--record or mpirun",
+                    "--record, --tournament or mpirun",
                     o.ladder.empty() ? "--variant" : "--ladder"));
+  if (o.tournament && (!f.shard.empty() || !f.checkpoint.empty() || world.size > 1))
+    throw Error(
+        "--tournament runs in one process: it cannot be combined with --shard, --checkpoint or "
+        "mpirun");
   if (!o.checkpoint_path.empty() && !o.record_path.empty())
     throw Error(
         "--record cannot be combined with --checkpoint (records of a resumed run would be "

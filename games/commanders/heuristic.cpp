@@ -1,17 +1,51 @@
 #include "games/commanders/heuristic.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace nf::commanders {
 namespace {
 
-// How many of each troop value (index 0..10) a side's next draw can be: the deck, or the
-// used pile when the deck is empty (it is reshuffled then). Public information.
-std::array<int, 11> next_card_counts(const Side& side) {
-  std::array<int, 11> counts{};
+// What a side's next troop card can be: the deck, or the used pile when the deck is empty
+// (it is reshuffled then). Public information: used cards are face up.
+struct NextCard {
+  std::array<int, 11> count{};    // cards of each face value
+  std::array<int, 11> at_most{};  // cards of at most each face value
+  int total = 0;
+};
+
+NextCard next_card(const Side& side) {
+  NextCard next;
   const auto& source = side.deck.empty() ? side.used : side.deck;
-  for (uint8_t card : source) ++counts[card];
-  return counts;
+  for (uint8_t card : source) ++next.count[card];
+  for (int v = 1; v <= 10; ++v) next.at_most[v] = next.at_most[v - 1] + next.count[v];
+  next.total = next.at_most[10];
+  return next;
+}
+
+// The chances of the next card, played with commander `c`, against a fixed battle value.
+struct Odds {
+  double win = 0, tie = 0, lose = 0;
+};
+Odds odds_against(const NextCard& next, Commander c, int value) {
+  if (next.total == 0) return {};
+  const int factor = CommandersGame::battle_value(c, 1);  // what one pip is worth
+  const int highest_not_winning = std::min(value / factor, 10);
+  const int win = next.total - next.at_most[highest_not_winning];
+  const int tie = value % factor == 0 && value / factor <= 10 ? next.count[value / factor] : 0;
+  return {double(win) / next.total, double(tie) / next.total,
+          double(next.total - win - tie) / next.total};
+}
+
+// Expected result of `draws` draws (cards drawn with replacement) when the drawer may stop
+// after any of them and always makes the best choice; the last card drawn counts. A result
+// is `win`, 0 or -`loss`; each draw also brings `bonus` in expectation (a 9's revival).
+double best_of_draws(const Odds& odds, double win, double loss, int draws, double bonus = 0) {
+  double value = -1e300;  // drawing is compulsory when no draw follows
+  for (int k = 0; k < draws; ++k)
+    value = odds.win * std::max(win, value) + odds.tie * std::max(0.0, value) +
+            odds.lose * std::max(-loss, value) + bonus;
+  return value;
 }
 
 }  // namespace
@@ -20,15 +54,17 @@ ParamSchema Heuristic::schema() {
   return {
       ParamSpec::real("king", 3.0, 0, 20, "material value of a King"),
       ParamSpec::real("queen", 2.5, 0, 20, "material value of a Queen"),
-      ParamSpec::real("jack", 1.5, 0, 20, "material value of a Jack"),
-      ParamSpec::real("ace", 2.5, 0, 20, "material value of an Ace"),
-      ParamSpec::real("joker", 2.0, 0, 20, "material value of the Joker"),
-      ParamSpec::real("aggression", 0.5, 0, 1,
+      ParamSpec::real("jack", 2.0, 0, 20, "material value of a Jack"),
+      ParamSpec::real("ace", 3.5, 0, 20, "material value of an Ace"),
+      ParamSpec::real("joker", 1.0, 0, 20, "material value of the Joker"),
+      ParamSpec::real("aggression", 0.4, 0, 1,
                       "weight of killing enemy commanders against losing own ones"),
       ParamSpec::real("temperature", 0.0, 0, 10,
                       "softmax temperature over play scores; 0 plays the best score"),
       ParamSpec::real("redraw_margin", 0.0, -5, 5,
                       "a Queen redraws when that gains more than this in expectation"),
+      ParamSpec::real("win_value", 5.0, 0, 100,
+                      "extra value of killing a side's last commander, which ends the game"),
   };
 }
 
@@ -38,33 +74,57 @@ Heuristic::Heuristic(const CommandersGame& game, const ParamSet& params)
               params.get_real("ace"), params.get_real("joker")},
       aggression_(params.get_real("aggression")),
       temperature_(params.get_real("temperature")),
-      redraw_margin_(params.get_real("redraw_margin")) {}
+      redraw_margin_(params.get_real("redraw_margin")),
+      win_value_(params.get_real("win_value")) {}
 
-void Heuristic::battle_odds(const State& s, int seat, Commander mine, Commander theirs,
-                            double& win, double& tie) const {
-  const auto my_cards = next_card_counts(s.sides[seat]);
-  const auto their_cards = next_card_counts(s.sides[1 - seat]);
-  double total = 0;
-  win = tie = 0;
-  for (int a = 2; a <= 10; ++a)
-    for (int b = 2; b <= 10; ++b) {
-      const double weight = double(my_cards[a]) * double(their_cards[b]);
-      const int va = CommandersGame::battle_value(mine, uint8_t(a));
-      const int vb = CommandersGame::battle_value(theirs, uint8_t(b));
-      total += weight;
-      if (va > vb) win += weight;
-      if (va == vb) tie += weight;
+struct Heuristic::Position {
+  const State& state;
+  int seat;
+  std::array<uint8_t, kCommanderTypes> their_castle;  // the opponent's face-down card included
+  NextCard my_cards, their_cards;
+
+  Position(const State& s, int seat_)
+      : state(s),
+        seat(seat_),
+        their_castle(s.sides[1 - seat_].castle),
+        my_cards(next_card(s.sides[seat_])),
+        their_cards(next_card(s.sides[1 - seat_])) {
+    // While seat 1 chooses, seat 0's card lies face down: to seat 1 it is still in the castle.
+    if (seat_ == 1 && s.phase == Phase::Choose) ++their_castle[s.choice[0]];
+  }
+};
+
+double Heuristic::battle_result(const Position& p, Commander mine, Commander theirs, double win,
+                                double loss) const {
+  // A lone Queen draws up to 1 + queen_redraws cards and stops at her best; two Queens are
+  // left to even out. The side without a Queen is seen from its fixed card.
+  const int queen_draws = 1 + game_->queen_redraws();
+  const bool their_queen = theirs == Queen && mine != Queen;
+  const int my_draws = mine == Queen && theirs != Queen ? queen_draws : 1;
+  const NextCard& fixed = their_queen ? p.my_cards : p.their_cards;
+  double sum = 0;
+  for (int card = 2; card <= 10; ++card) {
+    if (fixed.count[card] == 0) continue;
+    double result;
+    if (their_queen) {  // my card is fixed; the opponent's Queen plays for its own result
+      const Odds their_odds =
+          odds_against(p.their_cards, theirs, CommandersGame::battle_value(mine, uint8_t(card)));
+      result = -best_of_draws(their_odds, loss, win, queen_draws);
+    } else {
+      const Odds my_odds =
+          odds_against(p.my_cards, mine, CommandersGame::battle_value(theirs, uint8_t(card)));
+      result = best_of_draws(my_odds, win, loss, my_draws);
     }
-  if (total > 0) win /= total, tie /= total;
+    sum += fixed.count[card] * result;
+  }
+  return fixed.total > 0 ? sum / fixed.total : 0.0;
 }
 
-double Heuristic::outcome(const State& s, int seat, Commander mine, Commander theirs,
-                          const std::array<uint8_t, kCommanderTypes>& their_castle_before) const {
+double Heuristic::outcome(const Position& p, Commander mine, Commander theirs) const {
   const double gain = 2 * aggression_, loss = 2 * (1 - aggression_);
-  if (mine == Joker || theirs == Joker) return gain * value(theirs) - loss * value(mine);
   // Castles as they will stand after both plays.
-  auto my_castle = s.sides[seat].castle;
-  auto their_castle = their_castle_before;
+  auto my_castle = p.state.sides[p.seat].castle;
+  auto their_castle = p.their_castle;
   --my_castle[mine];
   --their_castle[theirs];
   auto size = [](const std::array<uint8_t, kCommanderTypes>& c) {
@@ -72,6 +132,14 @@ double Heuristic::outcome(const State& s, int seat, Commander mine, Commander th
     for (auto k : c) n += k;
     return n;
   };
+  // Killing a side's last commander wins the game: worth more than the commander itself.
+  const int my_rest = size(my_castle), their_rest = size(their_castle);
+  const double their_stake = value(theirs) + (their_rest == 0 ? win_value_ : 0.0);
+  const double my_stake = value(mine) + (my_rest == 0 ? win_value_ : 0.0);
+  if (mine == Joker || theirs == Joker) {
+    if (my_rest == 0 && their_rest == 0) return gain * value(theirs) - loss * value(mine);
+    return gain * their_stake - loss * my_stake;
+  }
   // Expected result of an assassination into `castle`: (P(picks an Ace), expected value killed).
   auto assassination = [&](const std::array<uint8_t, kCommanderTypes>& castle, double& ace_risk) {
     const int n = size(castle);
@@ -81,8 +149,8 @@ double Heuristic::outcome(const State& s, int seat, Commander mine, Commander th
     ace_risk = double(castle[Ace]) / n;
     return killed;
   };
-  const bool i_assassinate = mine == Ace && size(their_castle) > 0;
-  const bool they_assassinate = theirs == Ace && size(my_castle) > 0;
+  const bool i_assassinate = mine == Ace && their_rest > 0;
+  const bool they_assassinate = theirs == Ace && my_rest > 0;
   if (i_assassinate || they_assassinate) {
     double score = 0, risk = 0;
     if (i_assassinate) {
@@ -96,40 +164,43 @@ double Heuristic::outcome(const State& s, int seat, Commander mine, Commander th
     return score;
   }
   const Commander as_mine = mine == Ace ? Jack : mine, as_theirs = theirs == Ace ? Jack : theirs;
-  double win = 0, tie = 0;
-  battle_odds(s, seat, as_mine, as_theirs, win, tie);
-  return gain * win * value(theirs) - loss * (1 - win - tie) * value(mine);
+  return battle_result(p, as_mine, as_theirs, gain * their_stake, loss * my_stake);
 }
 
 double Heuristic::play_score(const State& s, int seat, Commander mine) const {
+  return play_score(Position(s, seat), mine);
+}
+
+double Heuristic::play_score(const Position& p, Commander mine) const {
   // The opponent's possible cards: the castle it chooses (or chose, face down) from.
-  auto their_castle = s.sides[1 - seat].castle;
-  if (seat == 1) ++their_castle[s.choice[0]];  // back in the castle: seat 1 has not seen it
   double total = 0, score = 0;
   for (int c = 0; c < kCommanderTypes; ++c) {
-    if (their_castle[c] == 0) continue;
-    score += their_castle[c] * outcome(s, seat, mine, Commander(c), their_castle);
-    total += their_castle[c];
+    if (p.their_castle[c] == 0) continue;
+    score += p.their_castle[c] * outcome(p, mine, Commander(c));
+    total += p.their_castle[c];
   }
   return total > 0 ? score / total : 0.0;
 }
 
 Action Heuristic::choose_redraw(const State& s, int seat) const {
   const Side& me = s.sides[seat];
-  const int theirs = CommandersGame::battle_value(s.choice[1 - seat], s.sides[1 - seat].battle.back());
-  const double win_value = value(s.choice[1 - seat]), lose_value = value(s.choice[seat]);
-  auto result_value = [&](int mine) {
-    return mine > theirs ? win_value : (mine < theirs ? -lose_value : 0.0);
-  };
-  const double now = result_value(CommandersGame::battle_value(s.choice[seat], me.battle.back()));
-  const auto counts = next_card_counts(me);
-  double expected = 0, total = 0;
-  for (int card = 2; card <= 10; ++card) {
-    expected += counts[card] * result_value(CommandersGame::battle_value(s.choice[seat], uint8_t(card)));
-    total += counts[card];
-  }
-  if (total > 0) expected /= total;
-  return expected > now + redraw_margin_ ? Action::Redraw : Action::Stop;
+  const double gain = 2 * aggression_, loss = 2 * (1 - aggression_);
+  const Commander mine = s.choice[seat], theirs = s.choice[1 - seat];
+  const int their_value = CommandersGame::battle_value(theirs, s.sides[1 - seat].battle.back());
+  // As in outcome(): the stakes include the game when a side has no other commander.
+  const double win =
+      gain * (value(theirs) + (s.sides[1 - seat].castle_size() == 0 ? win_value_ : 0));
+  const double lose = loss * (value(mine) + (me.castle_size() == 0 ? win_value_ : 0));
+  const int now = CommandersGame::battle_value(mine, me.battle.back());
+  const double stop = now > their_value ? win : (now < their_value ? -lose : 0.0);
+  // A 9 revives the top of the graveyard: a commander regained whatever the battle does.
+  const NextCard cards = next_card(me);
+  double nine = 0;
+  if (game_->nines_revive() && !me.graveyard.empty() && cards.total > 0)
+    nine = gain * value(Commander(me.graveyard.back())) * cards.count[kNine] / cards.total;
+  const double again =
+      best_of_draws(odds_against(cards, mine, their_value), win, lose, me.redraws_left, nine);
+  return again > stop + redraw_margin_ ? Action::Redraw : Action::Stop;
 }
 
 Action Heuristic::choose(const State& s, Rng& rng) const {
@@ -137,10 +208,11 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
   if (s.phase == Phase::QueenRedraw) return choose_redraw(s, seat);
   FixedVector<Action, CommandersGame::kMaxActions> actions;
   game_->legal_actions(s, actions);
+  const Position position(s, seat);
   std::array<double, CommandersGame::kMaxActions> scores{};
   double best = -1e300;
   for (size_t i = 0; i < actions.size(); ++i) {
-    scores[i] = play_score(s, seat, played(actions[i]));
+    scores[i] = play_score(position, played(actions[i]));
     best = std::max(best, scores[i]);
   }
   if (temperature_ <= 0) {  // best score; ties broken at random

@@ -24,11 +24,15 @@ class Heuristic {
 
  private:
   double value(Commander c) const { return values_[c]; }
-  // P(my card beats / ties theirs) for a battle between two fresh troop cards.
-  void battle_odds(const State& s, int seat, Commander mine, Commander theirs, double& win,
-                   double& tie) const;
-  double outcome(const State& s, int seat, Commander mine, Commander theirs,
-                 const std::array<uint8_t, kCommanderTypes>& their_castle_before) const;
+  // What the deciding seat sees and needs, worked out once per decision.
+  struct Position;
+  double play_score(const Position& p, Commander mine) const;
+  // Expected material gain when the opponent plays `theirs`.
+  double outcome(const Position& p, Commander mine, Commander theirs) const;
+  // Expected result of a battle of `mine` against `theirs` on fresh troop cards, worth `win`
+  // when it wins and -`loss` when it loses; a lone Queen redraws while it pays.
+  double battle_result(const Position& p, Commander mine, Commander theirs, double win,
+                       double loss) const;
   Action choose_redraw(const State& s, int seat) const;
 
   const CommandersGame* game_;
@@ -36,6 +40,7 @@ class Heuristic {
   double aggression_;
   double temperature_;
   double redraw_margin_;
+  double win_value_;
 };
 
 }  // namespace nf::commanders

@@ -99,7 +99,16 @@ uint64_t CommandersGame::hash(const State& s) const {
 }
 
 namespace {
-enum Metric { PlayShare, PlaysPerGame, KillRate, DeathRate, Assassinated, Revived, WinWhenAlive };
+enum Metric {
+  PlayShare,
+  PlaysPerGame,
+  KillRate,
+  DeathRate,
+  Assassinated,
+  Revived,
+  WinWhenLost,
+  WinWhenAlive
+};
 }
 
 ElementSchema CommandersGame::element_schema() {
@@ -114,8 +123,11 @@ ElementSchema CommandersGame::element_schema() {
       {"death_rate", MetricKind::Rate, "plays of it in which it died"},
       {"assassinated_per_game", MetricKind::Mean, "times one side lost it in the castle to an Ace"},
       {"revived_per_game", MetricKind::Mean, "times one side revived it with a 9"},
+      {"win_when_lost", MetricKind::Rate,
+       "games won by a side that lost at least one of it (killed when played or assassinated)"},
       {"win_when_alive", MetricKind::Rate,
-       "games won by a side that still had it in its castle at the end", +1},
+       "games won by a side that still had it in its castle at the end; near 1 by the rules "
+       "(a side loses only with an empty castle), below 1 only through round-cap draws"},
   };
   return schema;
 }
@@ -133,6 +145,7 @@ void CommandersGame::collect_elements(const State& s, ElementStats& stats) const
       stats.add_rate_counts(c, DeathRate, k.died_played[c], k.played[c]);
       stats.add_value(c, Assassinated, k.assassinated[c]);
       stats.add_value(c, Revived, k.revived[c]);
+      if (k.died_played[c] + k.assassinated[c] > 0) stats.add_rate(c, WinWhenLost, won);
       if (s.sides[seat].castle[c] > 0) stats.add_rate(c, WinWhenAlive, won);
     }
   }

@@ -1,28 +1,9 @@
 #!/usr/bin/env bash
 # Drives the ninefold binary as a user would. Usage: cli_test.sh path/to/ninefold
-set -u
-bin="$1"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-failures=0
-check() {  # check "what" command...
-  local what="$1"; shift
-  if "$@"; then echo "ok: $what"; else echo "FAILED: $what"; failures=$((failures + 1)); fi
-}
-# expect_error "what" "message fragment" command...: non-zero exit and one line on stderr.
-expect_error() {
-  local what="$1" fragment="$2"; shift 2
-  "$@" >"$work/out" 2>"$work/err"
-  local code=$?
-  if [ $code -ne 0 ] && grep -qF -- "$fragment" "$work/err" && [ "$(wc -l <"$work/err")" -eq 1 ]; then
-    echo "ok: $what"
-  else
-    echo "FAILED: $what (exit $code)"; cat "$work/err"; failures=$((failures + 1))
-  fi
-}
+source "$(dirname "$0")/common.sh"
 
 check "games lists commanders with its options" bash -c "'$bin' games | grep -q 'round_cap=300'"
-check "agents lists the heuristic's parameters" bash -c "'$bin' agents --game commanders | grep -q 'aggression=0.5'"
+check "agents lists the heuristic's parameters" bash -c "'$bin' agents --game commanders | grep -q 'aggression=0.4'"
 check "play prints a whole game" bash -c "'$bin' play --game commanders --agents heuristic,random --seed 7 | grep -q '^result: '"
 
 expect_error "unknown game" "unknown game 'chess'" "$bin" balance --game chess

@@ -74,6 +74,19 @@ TEST_CASE("Bradley-Terry on a small hand-made round robin") {
   }
 }
 
+TEST_CASE("Bradley-Terry with virtual draws keeps an unbeaten agent finite") {
+  ResultMatrix m(2, std::vector<PairResults>(2));
+  m[0][1] = {40, 40};
+  m[1][0] = {0, 40};
+  const Ratings r = fit_bradley_terry(m, 1.0);
+  REQUIRE(r.converged);
+  // 40.5 points of 41 games: the gap of that score.
+  const double gap = 400 * std::log10(40.5 / 0.5);
+  CHECK(r.elo[0].estimate - r.elo[1].estimate == Approx(gap).epsilon(1e-4));
+  CHECK(r.elo[0].low > 0);  // clearly the stronger, with a finite interval
+  CHECK(r.elo[0].high < 2000);
+}
+
 TEST_CASE("intransitive cycles are found, and marked significant only when clear") {
   auto matrix = [](double edge, double spread) {
     std::vector<std::vector<Interval>> s(3, std::vector<Interval>(3, {0.5, 0.4, 0.6}));

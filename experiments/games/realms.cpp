@@ -1,0 +1,7 @@
+#include "games/realms/realms.hpp"
+#include "experiments/registry.hpp"
+#include "games/realms/heuristic.hpp"
+
+namespace nf {
+GameEntry realms_entry() { return make_game_entry<realms::RealmsGame>("2", 4'000); }
+}  // namespace nf

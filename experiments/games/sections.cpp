@@ -1,0 +1,7 @@
+#include "games/sections/sections.hpp"
+#include "experiments/registry.hpp"
+#include "games/sections/heuristic.hpp"
+
+namespace nf {
+GameEntry sections_entry() { return make_game_entry<sections::SectionsGame>("2-4", 90'000); }
+}  // namespace nf

@@ -1,0 +1,125 @@
+// The immutable parts of a War of the 9 Realms game: the figures' printed stats (the realm
+// cards) and the board (hex geometry, starting terrain, realm tiles, formations, lines of
+// sight). Both load from TOML files that a designer edits; see docs/games/realms.md.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fixed_vector.hpp"
+
+namespace nf::realms {
+
+enum Realm : uint8_t { Aesir, Norsemen };
+inline constexpr int kRealms = 2;
+constexpr Realm other(Realm r) { return r == Aesir ? Norsemen : Aesir; }
+
+enum FigureKind : uint8_t { Odin, Frigg, Thor, Valkyrie, Sigmund, Hjordis, Sinfjotli, Vanguard };
+inline constexpr int kFigureKinds = 8;
+enum class Role : uint8_t { Ruler, Companion, Champion, Warrior };
+
+constexpr Realm realm_of(FigureKind k) { return k <= Valkyrie ? Aesir : Norsemen; }
+constexpr Role role_of(FigureKind k) { return static_cast<Role>(k % 4); }
+
+enum class Terrain : uint8_t { Plain, Forest, Water, Mountain };
+inline constexpr int kTerrains = 4;
+inline constexpr int kTransformTerrains = 3;  // Plain, Forest, Water: the terrain hexes
+
+// Printed values of a figure type (realm card).
+struct FigureStats {
+  uint8_t close = 0, ranged = 0, defence = 0, movement = 0, health = 0;
+};
+
+struct Roster {
+  std::array<FigureStats, kFigureKinds> stats{};
+  std::string source;  // file it came from
+};
+
+// Hexes are numbered densely 0..size()-1; kNoHex marks "none" (off the map, not placed).
+inline constexpr int kMaxHexes = 192;
+inline constexpr uint8_t kNoHex = 255;
+inline constexpr int kMaxColumns = 16, kMaxRows = 15;
+
+// The intervening hexes of a line from one hex centre to another, in order. A step is one
+// hex, or two hexes when the line runs exactly along their common edge (second != kNoHex).
+// A step may be kNoHex: the line crosses a gap in the map, which blocks nothing.
+struct SightLine {
+  uint8_t steps = 0;
+  std::array<std::array<uint8_t, 2>, 3> hexes{};
+};
+
+// One figure's starting hex, by kind; `extra` marks the second Vanguard of the variant.
+struct Placement {
+  FigureKind kind = Odin;
+  bool extra = false;
+  uint8_t hex = kNoHex;
+};
+
+class Board {
+ public:
+  struct Hex {
+    uint8_t column = 0, row = 0;
+    Terrain terrain = Terrain::Plain;
+    bool half = false;  // a half hex: never entered, never transformed
+    int8_t tile = -1;   // realm whose tile this hex is, or -1
+  };
+
+  // Parses a map; throws nf::Error naming `source`, the line and the field on any defect.
+  static Board parse(std::string_view toml_text, const std::string& source);
+
+  const std::string& name() const { return name_; }
+  const std::string& source() const { return source_; }
+  int size() const { return static_cast<int>(hexes_.size()); }
+  const Hex& hex(int h) const { return hexes_[size_t(h)]; }
+  // Hex at (column, row) of the offset grid, or kNoHex.
+  uint8_t at(int column, int row) const;
+  std::span<const uint8_t> neighbours(int h) const {
+    return {neighbours_[size_t(h)].data(), neighbour_count_[size_t(h)]};
+  }
+  int distance(int a, int b) const { return distance_[size_t(a) * size_t(size()) + size_t(b)]; }
+  // Only for hexes at distance 2..4 (the ranged band); empty otherwise.
+  const SightLine& sight_line(int a, int b) const {
+    return sight_[size_t(a) * size_t(size()) + size_t(b)];
+  }
+  std::span<const uint8_t> tile(Realm r) const { return tiles_[r]; }
+  std::span<const Placement> formation(Realm r) const { return formations_[r]; }
+  bool has_extra_vanguard() const;
+
+  // "c4": column letter and row number (1-based), as in the map file.
+  std::string hex_name(int h) const;
+  // The hex with that name, or kNoHex.
+  uint8_t parse_hex(std::string_view name) const;
+
+ private:
+  void build_geometry();
+
+  std::string name_, source_;
+  std::vector<Hex> hexes_;
+  std::array<std::array<uint8_t, kMaxColumns>, kMaxRows> grid_{};
+  std::vector<std::array<uint8_t, 6>> neighbours_;
+  std::vector<uint8_t> neighbour_count_;
+  std::vector<uint8_t> distance_;
+  std::vector<SightLine> sight_;
+  std::array<std::vector<uint8_t>, kRealms> tiles_;
+  std::array<std::vector<Placement>, kRealms> formations_;
+};
+
+// Parses the figure stats file; errors name `source`, the line and the field.
+Roster parse_roster(std::string_view toml_text, const std::string& source);
+
+// Maps and stats ship inside the program (built from games/realms/data/*.toml); a value with
+// a '/' or ending in ".toml" is read from that file instead.
+Board load_board(const std::string& name_or_path);
+Roster load_roster(const std::string& name_or_path);
+// Names of the shipped maps ("vigridr", ...).
+std::vector<std::string> shipped_maps();
+
+std::string_view figure_kind_name(FigureKind k);
+std::string_view realm_name(Realm r);
+std::string_view terrain_name(Terrain t);
+
+}  // namespace nf::realms

@@ -1,0 +1,290 @@
+// Loading the designer's files: maps and figure stats, shipped inside the program or read
+// from a path. Every defect is one nf::Error naming the file, the line and the field.
+#include <fmt/format.h>
+
+#include <toml++/toml.h>
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "games/realms/board.hpp"
+#include "games/realms/embedded.hpp"
+
+namespace nf::realms {
+namespace {
+
+constexpr std::string_view kDataDir = "games/realms/data/";
+
+constexpr std::array<std::string_view, kFigureKinds> kFigureNames = {
+    "Odin", "Frigg", "Thor", "Valkyrie", "Sigmund", "Hjordis", "Sinfjotli", "Vanguard"};
+constexpr std::string_view kExtraVanguardName = "Vanguard2";
+constexpr std::string_view kHexSymbols = ". F W M - x a n";
+constexpr int kMaxPrintedDice = 6;  // keeps a Hunter's choice of dice small
+
+[[noreturn]] void fail(const std::string& source, const toml::node* where, std::string_view field,
+                       std::string_view message) {
+  if (where && where->source().begin.line > 0)
+    throw Error(fmt::format("{}:{}: {}: {}", source, where->source().begin.line, field, message));
+  throw Error(fmt::format("{}: {}: {}", source, field, message));
+}
+
+toml::table parse_toml(std::string_view text, const std::string& source) {
+  try {
+    return toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    throw Error(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
+  }
+}
+
+// Every key of `table` must be one of `known`.
+void check_keys(const std::string& source, const toml::table& table, std::string_view prefix,
+                const std::vector<std::string_view>& known) {
+  for (auto&& [key, value] : table)
+    if (std::find(known.begin(), known.end(), key.str()) == known.end())
+      fail(source, &value, fmt::format("{}{}", prefix, key.str()),
+           fmt::format("unknown field (known: {})", fmt::join(known, ", ")));
+}
+
+std::string read_file(const std::string& path, std::string_view what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(fmt::format("cannot read {} file '{}'", what, path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool is_path(const std::string& value) {
+  return value.find('/') != std::string::npos ||
+         (value.size() > 5 && value.compare(value.size() - 5, 5, ".toml") == 0);
+}
+
+// The text of a shipped file ("maps/vigridr.toml"), or nullptr.
+const EmbeddedFile* shipped(std::string_view relative) {
+  for (const EmbeddedFile& f : embedded_files())
+    if (f.name == relative) return &f;
+  return nullptr;
+}
+
+Terrain terrain_of_symbol(char c, bool& half, int& tile, bool& exists) {
+  half = false, tile = -1, exists = true;
+  switch (c) {
+    case '.':
+      return Terrain::Plain;
+    case 'F':
+      return Terrain::Forest;
+    case 'W':
+      return Terrain::Water;
+    case 'M':
+      return Terrain::Mountain;
+    case '-':
+      half = true;
+      return Terrain::Plain;
+    case 'a':
+      tile = Aesir;
+      return Terrain::Plain;
+    case 'n':
+      tile = Norsemen;
+      return Terrain::Plain;
+    case 'x':
+      exists = false;
+      return Terrain::Plain;
+    default:
+      exists = false, tile = -2;
+      return Terrain::Plain;
+  }
+}
+
+}  // namespace
+
+std::string_view figure_kind_name(FigureKind k) { return kFigureNames[k]; }
+std::string_view realm_name(Realm r) { return r == Aesir ? "Aesir" : "Norsemen"; }
+std::string_view terrain_name(Terrain t) {
+  static constexpr std::array<std::string_view, kTerrains> names = {"plain", "forest", "water",
+                                                                    "mountain"};
+  return names[size_t(t)];
+}
+
+Board Board::parse(std::string_view toml_text, const std::string& source) {
+  const toml::table doc = parse_toml(toml_text, source);
+  check_keys(source, doc, "", {"name", "description", "hexes", "formation"});
+  Board board;
+  board.source_ = source;
+  for (auto& row : board.grid_) row.fill(kNoHex);
+
+  const toml::node* name = doc.get("name");
+  if (!name) fail(source, nullptr, "name", "missing");
+  if (!name->is_string()) fail(source, name, "name", "must be text");
+  board.name_ = name->as_string()->get();
+
+  const toml::node* rows_node = doc.get("hexes");
+  if (!rows_node) fail(source, nullptr, "hexes", "missing");
+  const toml::array* rows = rows_node->as_array();
+  if (!rows) fail(source, rows_node, "hexes", "must be a list of rows (text)");
+  if (rows->empty() || rows->size() > size_t(kMaxRows))
+    fail(source, rows_node, "hexes", fmt::format("needs 1 to {} rows", kMaxRows));
+  for (size_t r = 0; r < rows->size(); ++r) {
+    const toml::node& row_node = *rows->get(r);
+    const std::string field = fmt::format("hexes row {}", r + 1);
+    if (!row_node.is_string()) fail(source, &row_node, field, "must be text");
+    std::istringstream tokens(row_node.as_string()->get());
+    std::string token;
+    int column = 0;
+    while (tokens >> token) {
+      const std::string where = fmt::format("{}, column {}", field, column + 1);
+      if (token.size() != 1)
+        fail(source, &row_node, where,
+             fmt::format("'{}' is not one hex symbol (hexes are separated by spaces; symbols: {})",
+                         token, kHexSymbols));
+      if (column >= kMaxColumns)
+        fail(source, &row_node, field, fmt::format("more than {} hexes", kMaxColumns));
+      bool half = false, exists = false;
+      int tile = -1;
+      const Terrain terrain = terrain_of_symbol(token[0], half, tile, exists);
+      if (tile == -2)
+        fail(source, &row_node, where,
+             fmt::format("unknown hex symbol '{}' (expected one of {})", token, kHexSymbols));
+      if (exists) {
+        if (board.hexes_.size() >= size_t(kMaxHexes))
+          fail(source, &row_node, field, fmt::format("the map has more than {} hexes", kMaxHexes));
+        board.grid_[r][size_t(column)] = uint8_t(board.hexes_.size());
+        board.hexes_.push_back({uint8_t(column), uint8_t(r), terrain, half, int8_t(tile)});
+        if (tile >= 0) board.tiles_[size_t(tile)].push_back(uint8_t(board.hexes_.size() - 1));
+      }
+      ++column;
+    }
+  }
+  for (Realm r : {Aesir, Norsemen})
+    if (board.tiles_[r].empty())
+      fail(source, rows_node, "hexes",
+           fmt::format("no {} realm tile (mark its hexes '{}')", realm_name(r),
+                       r == Aesir ? 'a' : 'n'));
+
+  const toml::node* formation_node = doc.get("formation");
+  if (!formation_node) fail(source, nullptr, "formation", "missing");
+  const toml::table* formation = formation_node->as_table();
+  if (!formation) fail(source, formation_node, "formation", "must be a table");
+  check_keys(source, *formation, "formation.", {"aesir", "norsemen"});
+  std::vector<bool> taken(board.hexes_.size(), false);
+  for (Realm realm : {Aesir, Norsemen}) {
+    const std::string realm_key = realm == Aesir ? "aesir" : "norsemen";
+    const std::string prefix = "formation." + realm_key;
+    const toml::node* node = formation->get(realm_key);
+    if (!node) fail(source, formation_node, prefix, "missing");
+    const toml::table* figures = node->as_table();
+    if (!figures) fail(source, node, prefix, "must be a table of figure = \"hex\"");
+    std::vector<std::string_view> known;
+    for (int k = 0; k < kFigureKinds; ++k)
+      if (realm_of(FigureKind(k)) == realm) known.push_back(kFigureNames[size_t(k)]);
+    if (realm == Norsemen) known.push_back(kExtraVanguardName);
+    check_keys(source, *figures, prefix + ".", known);
+    for (std::string_view figure : known) {
+      const std::string field = fmt::format("{}.{}", prefix, figure);
+      const toml::node* spot = figures->get(figure);
+      const bool extra = figure == kExtraVanguardName;
+      if (!spot) {
+        if (extra) continue;  // only the two-Vanguard variant needs it
+        fail(source, node, field, "missing");
+      }
+      if (!spot->is_string()) fail(source, spot, field, "must be a hex name such as \"b4\"");
+      const std::string hex_text = spot->as_string()->get();
+      const uint8_t h = board.parse_hex(hex_text);
+      if (h == kNoHex)
+        fail(source, spot, field, fmt::format("'{}' is not a hex of the map", hex_text));
+      if (board.hexes_[h].tile != realm)
+        fail(source, spot, field,
+             fmt::format("{} is not on the {} realm tile", hex_text, realm_name(realm)));
+      if (taken[h]) fail(source, spot, field, fmt::format("{} already holds a figure", hex_text));
+      taken[h] = true;
+      const FigureKind kind =
+          extra ? Vanguard
+                : FigureKind(std::find(kFigureNames.begin(), kFigureNames.end(), figure) -
+                             kFigureNames.begin());
+      board.formations_[realm].push_back({kind, extra, h});
+    }
+  }
+  board.build_geometry();
+  return board;
+}
+
+Roster parse_roster(std::string_view toml_text, const std::string& source) {
+  const toml::table doc = parse_toml(toml_text, source);
+  check_keys(source, doc, "",
+             std::vector<std::string_view>(kFigureNames.begin(), kFigureNames.end()));
+  Roster roster;
+  roster.source = source;
+  struct Field {
+    std::string_view name;
+    uint8_t FigureStats::*member;
+    int min, max;
+  };
+  static constexpr std::array<Field, 5> fields = {
+      {{"close", &FigureStats::close, 0, kMaxPrintedDice},
+       {"ranged", &FigureStats::ranged, 0, kMaxPrintedDice},
+       {"defence", &FigureStats::defence, 1, 99},
+       {"movement", &FigureStats::movement, 1, 12},
+       {"health", &FigureStats::health, 1, 20}}};
+  for (int k = 0; k < kFigureKinds; ++k) {
+    const std::string_view figure = kFigureNames[size_t(k)];
+    const toml::node* node = doc.get(figure);
+    if (!node) fail(source, nullptr, figure, "missing");
+    const toml::table* table = node->as_table();
+    if (!table) fail(source, node, figure, "must be a table");
+    check_keys(source, *table, fmt::format("{}.", figure),
+               {"close", "ranged", "defence", "movement", "health"});
+    for (const Field& f : fields) {
+      const std::string field = fmt::format("{}.{}", figure, f.name);
+      const toml::node* value = table->get(f.name);
+      if (!value) fail(source, node, field, "missing");
+      if (!value->is_integer()) fail(source, value, field, "must be an integer");
+      const int64_t v = value->as_integer()->get();
+      if (v < f.min || v > f.max)
+        fail(source, value, field, fmt::format("{} is out of range [{}, {}]", v, f.min, f.max));
+      roster.stats[size_t(k)].*f.member = uint8_t(v);
+    }
+    if (roster.stats[size_t(k)].close == 0 && roster.stats[size_t(k)].ranged == 0)
+      fail(source, node, figure, "needs close or ranged dice");
+  }
+  return roster;
+}
+
+namespace {
+
+// Names of the shipped files directly in `folder` ("maps/"), without ".toml".
+std::vector<std::string> shipped_names(std::string_view folder) {
+  std::vector<std::string> names;
+  for (const EmbeddedFile& f : embedded_files()) {
+    if (!f.name.starts_with(folder) || !f.name.ends_with(".toml")) continue;
+    const std::string_view rest = f.name.substr(folder.size(), f.name.size() - folder.size() - 5);
+    if (rest.find('/') == std::string_view::npos) names.emplace_back(rest);
+  }
+  return names;
+}
+
+template <class Parse>
+auto load(const std::string& value, std::string_view what, std::string_view folder, Parse parse) {
+  if (is_path(value)) return parse(read_file(value, what), value);
+  const std::string relative = fmt::format("{}{}.toml", folder, value);
+  if (const EmbeddedFile* f = shipped(relative))
+    return parse(f->text, fmt::format("{}{}", kDataDir, relative));
+  throw Error(fmt::format("unknown {} '{}' (shipped: {}; or give the path of a .toml file)", what,
+                          value, fmt::join(shipped_names(folder), ", ")));
+}
+
+}  // namespace
+
+Board load_board(const std::string& name_or_path) {
+  return load(name_or_path, "map", "maps/", [](std::string_view text, const std::string& source) {
+    return Board::parse(text, source);
+  });
+}
+
+Roster load_roster(const std::string& name_or_path) {
+  return load(
+      name_or_path, "figures", "figures/",
+      [](std::string_view text, const std::string& source) { return parse_roster(text, source); });
+}
+
+std::vector<std::string> shipped_maps() { return shipped_names("maps/"); }
+
+}  // namespace nf::realms

@@ -1,0 +1,267 @@
+// War of the 9 Realms (Print & Play): Aesir against Norsemen on a hex board, with action
+// points, d12 combat, counterattacks, hidden Fate cards and figure abilities.
+// Rules as implemented and every ruling: docs/games/realms.md.
+//
+// A turn is decomposed into small decisions so that search branches stay narrow: in the
+// action phase the realm selects a figure (or rallies, plays "+3 actions" or ends its turn),
+// then gives that figure one order (move, close or ranged attack, transform a hex). Every
+// roll opens a response window in which both realms, the roller first, play Fate cards or
+// abilities until both pass in a row.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fixed_vector.hpp"
+#include "core/game.hpp"
+#include "core/params.hpp"
+#include "core/rng.hpp"
+#include "core/stats.hpp"
+#include "games/realms/board.hpp"
+
+namespace nf::realms {
+
+// Figure slots: the four Aesir, then the Norsemen with a second Vanguard that takes part only
+// in the two-Vanguard variant.
+inline constexpr int kMaxFigures = 9;
+inline constexpr uint8_t kNoFigure = 255;
+inline constexpr std::array<FigureKind, kMaxFigures> kSlotKind = {
+    Odin, Frigg, Thor, Valkyrie, Sigmund, Hjordis, Sinfjotli, Vanguard, Vanguard};
+inline constexpr int kExtraVanguardSlot = 8;
+constexpr Realm slot_realm(int slot) { return slot < 4 ? Aesir : Norsemen; }
+constexpr int ruler_slot(Realm r) { return r == Aesir ? 0 : 4; }
+constexpr int first_slot(Realm r) { return r == Aesir ? 0 : 4; }
+constexpr int end_slot(Realm r) { return r == Aesir ? 4 : kMaxFigures; }
+
+enum class FigureStatus : uint8_t { Absent, Active, Dead };
+
+struct Figure {
+  uint8_t hex = kNoHex;
+  uint8_t wounds = 0;
+  FigureStatus status = FigureStatus::Absent;
+  bool moved = false, attacked = false;
+};
+
+// Fate cards: five kinds, 14 cards.
+enum FateKind : uint8_t { RerollAll, ActionsOrReroll, Plus5, Plus6Attack, Plus6Defence };
+inline constexpr int kFateKinds = 5;
+inline constexpr std::array<uint8_t, kFateKinds> kFateCopies = {2, 2, 4, 2, 4};
+inline constexpr int kFateCards = 14;
+// How a Fate card is used.
+enum class FateUse : uint8_t { RerollAll, GainActions, RerollOne, Attack, Defence };
+
+inline constexpr int kActionsPerTurn = 6;
+inline constexpr int kFateActions = 3;
+inline constexpr int kTransformCost = 3;
+inline constexpr int kMaxDice = 12;  // a pool never exceeds twelve dice
+inline constexpr int kTerrainSupply = 2;
+
+// Per-realm statistics for the balance report; they never affect play.
+struct FigureCounters {
+  uint16_t damage = 0, wounds_taken = 0, kills = 0, deaths = 0, attacks = 0;
+};
+
+struct Side {
+  uint8_t actions = 0;
+  uint8_t blood = 0;
+  std::array<uint8_t, kFateKinds> hand{};
+  bool rallied = false;                            // Rally used this turn
+  bool foresight_used = false;                     // Frigg, this Aesir turn
+  bool bloodline_used = false;                     // Hjordis, this player's turn
+  uint8_t quarry = kNoFigure;                      // Sinfjotli's chosen figure
+  uint8_t revenge_dice = 0;                        // Sigmund's dice for his next attack
+  std::array<uint16_t, kFateKinds> fate_played{};  // statistics
+
+  int hand_size() const {
+    int n = 0;
+    for (uint8_t c : hand) n += c;
+    return n;
+  }
+};
+
+// One roll of an attack or a counterattack with what has been added to it.
+struct Roll {
+  FixedVector<uint8_t, kMaxDice> dice;  // sorted from high to low
+  uint8_t attack_bonus = 0, defence_bonus = 0;
+  bool battle_born_used = false, hunter_used = false;
+};
+
+struct Combat {
+  uint8_t attacker = kNoFigure, target = kNoFigure;
+  bool ranged = false;
+  bool countered = false;
+  Roll attack, counter;
+};
+
+enum class Phase : uint8_t {
+  Main,     // the active realm selects a figure, rallies, plays +3 actions or ends its turn
+  Orders,   // the selected figure's order
+  Discard,  // Odin's All Seeing Eye: the Aesir discard one of four cards
+  Quarry,   // Sinfjotli chooses his quarry
+  Window,   // response window after a roll
+  Counter,  // the attacked realm decides on a counterattack
+  Over,
+};
+enum class RollKind : uint8_t { Attack, Counter };
+enum class EndReason : uint8_t { None, RulerKilled, DoubleKill, Cauldron, TurnCap };
+
+struct State {
+  std::array<Figure, kMaxFigures> figures{};
+  std::array<FigureCounters, kMaxFigures> counters{};
+  std::array<Side, kRealms> sides{};
+  std::array<Terrain, kMaxHexes> terrain{};
+  std::array<uint8_t, kMaxHexes> occupant{};         // figure slot or kNoFigure
+  std::array<uint8_t, kTransformTerrains> supply{};  // terrain hexes left: Plain, Forest, Water
+  FixedVector<uint8_t, kFateCards> deck;             // back() is the top card
+  std::array<uint8_t, kFateKinds> discards{};
+  Combat combat{};
+  RollKind window_roll = RollKind::Attack;
+  Realm window_to_act = Aesir;
+  uint8_t window_passes = 0;
+  Phase phase = Phase::Main;
+  Realm active = Aesir;
+  uint8_t selected = kNoFigure;
+  std::array<Realm, 2> realm_of_seat{Aesir, Norsemen};
+  uint16_t turn = 0;   // turns begun, both realms counted
+  int8_t winner = -1;  // realm; -1 when over is a draw
+  EndReason end_reason = EndReason::None;
+  Rng rng;
+
+  int seat_of(Realm r) const { return realm_of_seat[0] == r ? 0 : 1; }
+};
+
+// Compact action: a verb and up to three small operands.
+enum class Verb : uint8_t {
+  EndTurn,
+  Select,     // a = figure
+  Move,       // a = figure, b = hex
+  Close,      // a = figure, b = target
+  Ranged,     // a = figure, b = target
+  Transform,  // a = figure, b = hex, c = terrain
+  Rally,      // a = figure, b = hex
+  Discard,    // a = fate kind
+  Quarry,     // a = figure
+  Counter,
+  NoCounter,
+  Pass,
+  Fate,        // a = fate kind, b = FateUse, c = die value (re-roll one)
+  Foresight,   // b = 0 all / 1 one, c = die value
+  BattleBorn,  // b = 0 all / 1 one, c = die value
+  Hunter,      // c = mask of dice positions to re-roll
+};
+
+struct Action {
+  Verb verb = Verb::EndTurn;
+  uint8_t a = 0, b = 0, c = 0;
+  friend constexpr bool operator==(const Action&, const Action&) = default;
+};
+
+class Heuristic;
+
+class RealmsGame {
+ public:
+  using State = realms::State;
+  using Action = realms::Action;
+  static constexpr std::string_view kId = "realms";
+  static constexpr std::string_view kDescription =
+      "War of the 9 Realms: 2 players, hex board, d12 combat, counterattacks, hidden Fate cards";
+  static constexpr int kMaxPlayers = 2;
+  static constexpr int kMaxActions = 256;
+
+  static ParamSchema config_schema();
+  explicit RealmsGame(const ParamSet& config);
+  RealmsGame() : RealmsGame(ParamSet(config_schema(), {}, "realms")) {}
+
+  int num_players() const { return 2; }
+  const Board& board() const { return *board_; }
+  const Roster& roster() const { return *roster_; }
+  const FigureStats& stats(int slot) const { return roster_->stats[kSlotKind[size_t(slot)]]; }
+  int turn_cap() const { return turn_cap_; }
+  int blood_to_win() const { return blood_to_win_; }
+  int vanguards() const { return vanguards_; }
+
+  State initial_state(uint64_t seed) const;
+  int current_player(const State& s) const;
+  bool is_terminal(const State& s) const { return s.phase == Phase::Over; }
+  Returns<2> returns(const State& s) const;
+  void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
+  void apply(State& s, Action a) const;
+  void determinize(State& s, int observer, Rng& rng) const;
+
+  std::string action_to_string(const State& s, Action a) const;
+  std::string render(const State& s) const;
+  std::string observation(const State& s, int seat) const;
+  uint64_t hash(const State& s) const;
+
+  // Balance statistics: realms, figure types and Fate card kinds.
+  static ElementSchema element_schema();
+  void collect_elements(const State& final_state, ElementStats& stats) const;
+  static std::vector<std::string> end_reasons();
+  int end_reason(const State& s) const { return static_cast<int>(s.end_reason); }
+
+  // Rules queries shared by the rules, the heuristic and the tests.
+  Realm deciding_realm(const State& s) const;
+  // Dice of an attack (or counterattack) by `slot` on `target`, abilities and Forest
+  // included, as if made from `from` (default: where it stands); 0 when it cannot make it.
+  int attack_dice(const State& s, int slot, int target, bool ranged, bool counter,
+                  uint8_t from = kNoHex) const;
+  int defence(const State& s, int slot) const;
+  int health_left(const State& s, int slot) const {
+    return stats(slot).health - s.figures[size_t(slot)].wounds;
+  }
+  bool line_of_sight(const State& s, int from, int to) const;
+  bool can_attack(const State& s, int slot, int target, bool ranged) const;
+  bool can_counter(const State& s) const;
+  // Hexes `slot` can end a move on (ignoring actions and whether it has moved).
+  void reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const;
+  // Wounds a roll deals against a defence: twelves plus each multiple of the defence.
+  static int wounds(const Roll& roll, int defence);
+  // Position of the first die showing `value` (dice are sorted high to low).
+  static unsigned die_position(const Roll& roll, int value);
+  // The roll of the open response window (attack or counterattack).
+  static const Roll& current_roll(const State& s);
+  static Roll& current_roll(State& s);
+
+  using Heuristic = realms::Heuristic;
+
+ private:
+  void begin_turn(State& s, Realm r) const;
+  void draw_card(State& s, Realm r) const;
+  void play_fate(State& s, Realm r, FateKind kind) const;
+  bool has_orders(const State& s, int slot) const;
+  void orders(const State& s, int slot, FixedVector<Action, kMaxActions>& out) const;
+  void window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
+  void declare_attack(State& s, int slot, int target, bool ranged) const;
+  void roll_attack(State& s) const;
+  void begin_counterattack(State& s) const;
+  void roll_dice(State& s, Roll& roll, int count) const;
+  void reroll(State& s, Roll& roll, unsigned mask) const;
+  void open_window(State& s, RollKind kind) const;
+  bool window_has_options(const State& s, Realm r) const;
+  bool foresight_ready(const State& s) const;
+  bool battle_born_ready(const State& s) const;
+  bool hunter_ready(const State& s) const;
+  void advance_window(State& s) const;
+  void close_window(State& s) const;
+  void apply_window_action(State& s, Action a) const;
+  void resolve_combat(State& s) const;
+  int take_wounds(State& s, int slot, int wounds, int by) const;
+  void end_game(State& s, int winner, EndReason reason) const;
+  int roller_slot(const State& s) const;
+  int rolled_against(const State& s) const;
+
+  std::shared_ptr<const Board> board_;
+  std::shared_ptr<const Roster> roster_;
+  int turn_cap_;
+  int blood_to_win_;
+  int vanguards_;
+  int seat0_realm_;  // 0 Aesir, 1 Norsemen, -1 drawn from the seed
+};
+
+static_assert(nf::Game<RealmsGame>);
+
+}  // namespace nf::realms

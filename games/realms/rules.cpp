@@ -1,0 +1,358 @@
+// The rules of War of the 9 Realms outside combat: setup, the Resource Phase, the action
+// phase (selecting figures, moving, transforming hexes, Rally, ending the turn), Fate card
+// draws and determinization. Combat and response windows: combat.cpp.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/error.hpp"
+#include "games/realms/realms.hpp"
+
+namespace nf::realms {
+
+ParamSchema RealmsGame::config_schema() {
+  return {
+      ParamSpec::text("map", "vigridr",
+                      "board: a shipped map (vigridr, crossing) or the path of a map .toml file"),
+      ParamSpec::text("figures", "standard",
+                      "figure stats: the shipped set 'standard' or the path of a .toml file"),
+      ParamSpec::choice("seat0_realm", "random", {"random", "aesir", "norsemen"},
+                        "realm of seat 0, who moves first; random draws it from the deal seed, so "
+                        "experiments rotate realms over seats"),
+      ParamSpec::integer("turn_cap", 100, 1, 10000,
+                         "turns (both realms' turns counted) after which the game is a draw"),
+      ParamSpec::integer("blood_to_win", 9, 1, 99,
+                         "blood in a realm's cauldron that wins the game while its ruler lives"),
+      ParamSpec::integer("vanguards", 1, 1, 2,
+                         "Norsemen Vanguards; 2 is the rulebook's two-Vanguard variant"),
+  };
+}
+
+RealmsGame::RealmsGame(const ParamSet& config)
+    : board_(std::make_shared<const Board>(load_board(config.text("map")))),
+      roster_(std::make_shared<const Roster>(load_roster(config.text("figures")))),
+      turn_cap_(static_cast<int>(config.get_int("turn_cap"))),
+      blood_to_win_(static_cast<int>(config.get_int("blood_to_win"))),
+      vanguards_(static_cast<int>(config.get_int("vanguards"))) {
+  const std::string& seat0 = config.get_choice("seat0_realm");
+  seat0_realm_ = seat0 == "aesir" ? Aesir : seat0 == "norsemen" ? Norsemen : -1;
+  if (vanguards_ == 2 && !board_->has_extra_vanguard())
+    throw Error(fmt::format("{}: formation.norsemen.Vanguard2: missing, and vanguards=2 needs it",
+                            board_->source()));
+}
+
+State RealmsGame::initial_state(uint64_t seed) const {
+  State s;
+  s.rng.reseed(seed);
+  const Realm first = seat0_realm_ < 0 ? Realm(s.rng.below(2)) : Realm(seat0_realm_);
+  s.realm_of_seat = {first, other(first)};
+  s.occupant.fill(kNoFigure);
+  for (int h = 0; h < board_->size(); ++h) s.terrain[size_t(h)] = board_->hex(h).terrain;
+  s.supply.fill(kTerrainSupply);
+  for (Realm r : {Aesir, Norsemen})
+    for (const Placement& p : board_->formation(r)) {
+      if (p.extra && vanguards_ < 2) continue;
+      const int slot = p.extra ? kExtraVanguardSlot : int(p.kind);
+      s.figures[size_t(slot)] = {p.hex, 0, FigureStatus::Active, false, false};
+      s.occupant[p.hex] = uint8_t(slot);
+    }
+  for (int k = 0; k < kFateKinds; ++k)
+    for (int c = 0; c < kFateCopies[size_t(k)]; ++c) s.deck.push_back(uint8_t(k));
+  s.rng.shuffle(s.deck.span());
+  for (int seat = 0; seat < 2; ++seat)
+    for (int c = 0; c < 3; ++c) draw_card(s, s.realm_of_seat[size_t(seat)]);
+  begin_turn(s, first);
+  return s;
+}
+
+int RealmsGame::current_player(const State& s) const {
+  return s.phase == Phase::Over ? -1 : s.seat_of(deciding_realm(s));
+}
+
+Realm RealmsGame::deciding_realm(const State& s) const {
+  switch (s.phase) {
+    case Phase::Window:
+      return s.window_to_act;
+    case Phase::Counter:
+      return other(s.active);
+    default:
+      return s.active;
+  }
+}
+
+Returns<2> RealmsGame::returns(const State& s) const {
+  if (s.phase != Phase::Over || s.winner < 0) return {0.0, 0.0};
+  return s.seat_of(Realm(s.winner)) == 0 ? Returns<2>{1.0, -1.0} : Returns<2>{-1.0, 1.0};
+}
+
+void RealmsGame::draw_card(State& s, Realm r) const {
+  if (s.deck.empty()) {  // rebuild the deck from the discards
+    for (int k = 0; k < kFateKinds; ++k)
+      for (; s.discards[size_t(k)] > 0; --s.discards[size_t(k)]) s.deck.push_back(uint8_t(k));
+    s.rng.shuffle(s.deck.span());
+    if (s.deck.empty()) return;
+  }
+  ++s.sides[r].hand[s.deck.pop_back()];
+}
+
+void RealmsGame::begin_turn(State& s, Realm r) const {
+  if (s.turn >= turn_cap_) {
+    end_game(s, -1, EndReason::TurnCap);
+    return;
+  }
+  ++s.turn;
+  s.active = r;
+  s.selected = kNoFigure;
+  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
+    s.figures[size_t(slot)].moved = s.figures[size_t(slot)].attacked = false;
+  Side& side = s.sides[r];
+  side.rallied = side.foresight_used = false;
+  s.sides[Norsemen].bloodline_used = false;  // Hjordis: once in each player's turn
+  // Resource Phase: actions to six, the Fate hand to three (Odin's All Seeing Eye: to four,
+  // then one is discarded).
+  side.actions = kActionsPerTurn;
+  const bool all_seeing_eye =
+      r == Aesir && s.figures[size_t(ruler_slot(Aesir))].status == FigureStatus::Active;
+  const int hand_target = all_seeing_eye ? 4 : 3;
+  for (int drawn = side.hand_size(); drawn < hand_target; ++drawn) draw_card(s, r);
+  s.phase = all_seeing_eye && side.hand_size() >= 4 ? Phase::Discard : Phase::Main;
+}
+
+void RealmsGame::end_game(State& s, int winner, EndReason reason) const {
+  s.phase = Phase::Over;
+  s.winner = int8_t(winner);
+  s.end_reason = reason;
+  s.selected = kNoFigure;
+}
+
+// ---- movement ----
+
+void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const {
+  out.clear();
+  const uint8_t start = s.figures[size_t(slot)].hex;
+  const Realm realm = slot_realm(slot);
+  // Water: a figure in it moves one hex; entering it ends the move.
+  const int budget = s.terrain[start] == Terrain::Water ? 1 : stats(slot).movement;
+  std::array<uint8_t, kMaxHexes> steps;  // steps from the start; 255: not reached
+  steps.fill(255);
+  std::array<uint8_t, kMaxHexes> queue;  // breadth first: hexes in order of distance
+  int head = 0, tail = 0;
+  queue[size_t(tail++)] = start;
+  steps[start] = 0;
+  while (head < tail) {
+    const uint8_t h = queue[size_t(head++)];
+    if (steps[h] == budget || (h != start && s.terrain[h] == Terrain::Water)) continue;
+    for (uint8_t n : board_->neighbours(h)) {
+      if (steps[n] != 255) continue;
+      steps[n] = uint8_t(steps[h] + 1);
+      if (board_->hex(n).half || s.terrain[n] == Terrain::Mountain) continue;
+      const uint8_t who = s.occupant[n];
+      if (who != kNoFigure && slot_realm(who) != realm) continue;  // enemies block
+      queue[size_t(tail++)] = n;
+      if (who == kNoFigure) out.push_back(n);  // friends may be passed, not joined
+    }
+  }
+}
+
+// ---- the action phase ----
+
+namespace {
+
+// Calls visit(action) for every order `slot` may be given now, until visit returns true;
+// returns whether it did. One enumeration serves both "has any order" and "list them".
+template <class Visit>
+bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit) {
+  const Figure& f = s.figures[size_t(slot)];
+  const Side& side = s.sides[slot_realm(slot)];
+  if (f.status != FigureStatus::Active) return false;
+  if (side.actions >= 1 && !f.moved) {
+    FixedVector<uint8_t, kMaxHexes> hexes;
+    game.reachable(s, slot, hexes);
+    for (uint8_t h : hexes)
+      if (visit(Action{Verb::Move, uint8_t(slot), h, 0})) return true;
+  }
+  if (side.actions >= 1 && !f.attacked) {
+    const Realm enemy = other(slot_realm(slot));
+    for (bool ranged : {false, true})
+      for (int t = first_slot(enemy); t < end_slot(enemy); ++t)
+        if (game.can_attack(s, slot, t, ranged) &&
+            visit(Action{ranged ? Verb::Ranged : Verb::Close, uint8_t(slot), uint8_t(t), 0}))
+          return true;
+  }
+  if (side.actions >= kTransformCost) {
+    for (uint8_t n : game.board().neighbours(f.hex)) {
+      if (game.board().hex(n).half || s.occupant[n] != kNoFigure) continue;
+      for (int t = 0; t < kTransformTerrains; ++t)
+        if (s.supply[size_t(t)] > 0 && s.terrain[n] != Terrain(t) &&
+            visit(Action{Verb::Transform, uint8_t(slot), n, uint8_t(t)}))
+          return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool RealmsGame::has_orders(const State& s, int slot) const {
+  // Fast path: an empty enterable neighbour is a move, without searching every hex.
+  const Figure& f = s.figures[size_t(slot)];
+  if (f.status == FigureStatus::Active && !f.moved && s.sides[slot_realm(slot)].actions >= 1)
+    for (uint8_t n : board_->neighbours(f.hex))
+      if (s.occupant[n] == kNoFigure && !board_->hex(n).half && s.terrain[n] != Terrain::Mountain)
+        return true;
+  return visit_orders(*this, s, slot, [](Action) { return true; });
+}
+
+void RealmsGame::orders(const State& s, int slot, FixedVector<Action, kMaxActions>& out) const {
+  visit_orders(*this, s, slot, [&out](Action a) {
+    out.push_back(a);
+    return false;
+  });
+}
+
+// The dead warrior a Rally would return (lowest slot first), or kNoFigure.
+static int rally_candidate(const State& s, Realm r) {
+  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
+    if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior &&
+        s.figures[size_t(slot)].status == FigureStatus::Dead)
+      return slot;
+  return kNoFigure;
+}
+
+void RealmsGame::legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
+  out.clear();
+  switch (s.phase) {
+    case Phase::Main: {
+      const Realm r = s.active;
+      const Side& side = s.sides[r];
+      for (int slot = first_slot(r); slot < end_slot(r); ++slot)
+        if (has_orders(s, slot)) out.push_back({Verb::Select, uint8_t(slot), 0, 0});
+      const int fallen = rally_candidate(s, r);
+      if (!side.rallied && side.actions >= 1 && fallen != kNoFigure)
+        for (uint8_t h : board_->tile(r))
+          if (s.occupant[h] == kNoFigure) out.push_back({Verb::Rally, uint8_t(fallen), h, 0});
+      if (side.hand[ActionsOrReroll] > 0)
+        out.push_back({Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0});
+      out.push_back({Verb::EndTurn, 0, 0, 0});
+      break;
+    }
+    case Phase::Orders:
+      orders(s, s.selected, out);
+      break;
+    case Phase::Discard:
+      for (int k = 0; k < kFateKinds; ++k)
+        if (s.sides[s.active].hand[size_t(k)] > 0) out.push_back({Verb::Discard, uint8_t(k), 0, 0});
+      break;
+    case Phase::Quarry: {
+      const Realm enemy = other(s.active);
+      for (int t = first_slot(enemy); t < end_slot(enemy); ++t)
+        if (s.figures[size_t(t)].status == FigureStatus::Active)
+          out.push_back({Verb::Quarry, uint8_t(t), 0, 0});
+      break;
+    }
+    case Phase::Counter:
+      out.push_back({Verb::Counter, 0, 0, 0});
+      out.push_back({Verb::NoCounter, 0, 0, 0});
+      break;
+    case Phase::Window:
+      window_actions(s, out);
+      break;
+    case Phase::Over:
+      break;
+  }
+}
+
+void RealmsGame::play_fate(State& s, Realm r, FateKind kind) const {
+  Side& side = s.sides[r];
+  assert(side.hand[kind] > 0);
+  --side.hand[kind];
+  ++s.discards[kind];
+  ++side.fate_played[kind];
+}
+
+void RealmsGame::apply(State& s, Action a) const {
+  assert(s.phase != Phase::Over);
+  Side& side = s.sides[s.active];
+  switch (a.verb) {
+    case Verb::Select:
+      s.selected = a.a;
+      s.phase = Phase::Orders;
+      return;
+    case Verb::Move: {
+      Figure& f = s.figures[a.a];
+      s.occupant[f.hex] = kNoFigure;
+      f.hex = a.b;
+      s.occupant[a.b] = a.a;
+      f.moved = true;
+      --side.actions;
+      s.phase = Phase::Main;
+      return;
+    }
+    case Verb::Close:
+    case Verb::Ranged:
+      declare_attack(s, a.a, a.b, a.verb == Verb::Ranged);
+      return;
+    case Verb::Transform:
+      s.terrain[a.b] = Terrain(a.c);
+      --s.supply[a.c];
+      side.actions = uint8_t(side.actions - kTransformCost);
+      s.phase = Phase::Main;
+      return;
+    case Verb::Rally: {
+      // The fallen warrior returns unwounded on its realm tile and may act at once.
+      s.figures[a.a] = {a.b, 0, FigureStatus::Active, false, false};
+      s.occupant[a.b] = a.a;
+      side.rallied = true;
+      --side.actions;
+      return;
+    }
+    case Verb::EndTurn:
+      begin_turn(s, other(s.active));
+      return;
+    case Verb::Discard:
+      --side.hand[a.a];
+      ++s.discards[a.a];
+      s.phase = Phase::Main;
+      return;
+    case Verb::Fate:
+      if (s.phase == Phase::Main) {  // "+3 actions" during the action phase
+        play_fate(s, s.active, FateKind(a.a));
+        side.actions = uint8_t(side.actions + kFateActions);
+        return;
+      }
+      break;
+    case Verb::Quarry:
+      s.sides[Norsemen].quarry = a.a;
+      roll_attack(s);
+      return;
+    case Verb::Counter:
+      begin_counterattack(s);
+      return;
+    case Verb::NoCounter:
+      resolve_combat(s);
+      return;
+    default:
+      break;
+  }
+  apply_window_action(s, a);
+}
+
+// ---- hidden information ----
+
+void RealmsGame::determinize(State& s, int observer, Rng& rng) const {
+  // Unseen by the observer: the opponent's hand and the deck order. The discards, every
+  // hand's size and the observer's own hand are known.
+  const Realm opponent = other(s.realm_of_seat[size_t(observer)]);
+  std::array<uint8_t, kFateKinds>& hand = s.sides[opponent].hand;
+  FixedVector<uint8_t, kFateCards> unseen = s.deck;
+  int hand_size = 0;
+  for (int k = 0; k < kFateKinds; ++k)
+    for (; hand[size_t(k)] > 0; --hand[size_t(k)], ++hand_size) unseen.push_back(uint8_t(k));
+  rng.shuffle(unseen.span());
+  for (int i = 0; i < hand_size; ++i) ++hand[unseen.pop_back()];
+  s.deck = unseen;
+  s.rng.reseed(rng.next());
+}
+
+}  // namespace nf::realms

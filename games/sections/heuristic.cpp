@@ -1,0 +1,111 @@
+#include "games/sections/heuristic.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace nf::sections {
+namespace {
+
+using SectionCounts = std::array<std::array<int, kMaxSeats>, kSections>;
+
+// Sections each seat holds a strict majority in.
+std::array<int, kMaxSeats> conquered(const SectionCounts& counts, int players) {
+  std::array<int, kMaxSeats> out{};
+  for (const auto& section : counts) {
+    const int holder = majority_holder(section, players);
+    if (holder >= 0) ++out[size_t(holder)];
+  }
+  return out;
+}
+
+int mine_minus_best_other(const std::array<int, kMaxSeats>& values, int seat, int players) {
+  int best_other = -1000;
+  for (int p = 0; p < players; ++p)
+    if (p != seat) best_other = std::max(best_other, values[size_t(p)]);
+  return values[size_t(seat)] - best_other;
+}
+
+}  // namespace
+
+ParamSchema Heuristic::schema() {
+  return {
+      ParamSpec::real("sections", 0.0, -10, 10,
+                      "weight of sections conquered now (mine minus the best opponent's); the "
+                      "projected board already counts them"),
+      ParamSpec::real("projected", 1.0, -10, 10,
+                      "weight of sections conquered if every open slot's counter slid in now"),
+      ParamSpec::real("margin", 1.0, -10, 10,
+                      "weight of the counter margins per section on that projected board, each "
+                      "clamped to [-2, 2]"),
+      ParamSpec::real("blocking", 1.5, -10, 10,
+                      "weight of opponents' counters stuck behind an occupied entry cell"),
+      ParamSpec::real("stuck", 0.5, -10, 10,
+                      "cost of own counters stuck behind an occupied entry cell"),
+  };
+}
+
+Heuristic::Heuristic(const SectionsGame& game, const ParamSet& params)
+    : game_(&game),
+      sections_(params.get_real("sections")),
+      projected_(params.get_real("projected")),
+      margin_(params.get_real("margin")),
+      blocking_(params.get_real("blocking")),
+      stuck_(params.get_real("stuck")) {}
+
+double Heuristic::evaluate(const State& s, int seat) const {
+  const int players = game_->num_players();
+  if (s.phase == Phase::Over) {  // the result outweighs every feature
+    std::array<int, kMaxSeats> scores{};
+    for (int p = 0; p < players; ++p) scores[size_t(p)] = s.scores[size_t(p)];
+    return 1000.0 * game_->returns(s)[size_t(seat)] + mine_minus_best_other(scores, seat, players);
+  }
+  SectionCounts now{};
+  for (int cell = 0; cell < kCells; ++cell)
+    if (s.board[size_t(cell)] < kMaxSeats) ++now[size_t(section_of(cell))][s.board[size_t(cell)]];
+  SectionCounts projected = now;
+  std::array<int, kMaxSeats> stuck{};
+  for (int p = 0; p < players; ++p)
+    for (uint64_t waiting = s.slots_of[size_t(p)]; waiting; waiting &= waiting - 1) {
+      const int landing = SectionsGame::landing_cell(s, std::countr_zero(waiting));
+      if (landing < 0)
+        ++stuck[size_t(p)];
+      else
+        ++projected[size_t(section_of(landing))][size_t(p)];
+    }
+  double margin = 0;
+  for (const auto& section : projected) {
+    int best_other = 0;
+    for (int p = 0; p < players; ++p)
+      if (p != seat) best_other = std::max(best_other, section[size_t(p)]);
+    margin += std::clamp(section[size_t(seat)] - best_other, -2, 2);
+  }
+  int opponents_stuck = 0;
+  for (int p = 0; p < players; ++p)
+    if (p != seat) opponents_stuck += stuck[size_t(p)];
+  return sections_ * mine_minus_best_other(conquered(now, players), seat, players) +
+         projected_ * mine_minus_best_other(conquered(projected, players), seat, players) +
+         margin_ * margin + blocking_ * double(opponents_stuck) / double(players - 1) -
+         stuck_ * stuck[size_t(seat)];
+}
+
+Action Heuristic::choose(const State& s, Rng& rng) const {
+  FixedVector<Action, SectionsGame::kMaxActions> actions;
+  game_->legal_actions(s, actions);
+  if (s.phase == Phase::Setup) return actions[rng.below(uint32_t(actions.size()))];
+  const int seat = s.to_move;
+  FixedVector<Action, SectionsGame::kMaxActions> best;
+  double best_value = -1e300;
+  for (const Action a : actions) {
+    State next = s;
+    game_->apply(next, a);
+    const double value = evaluate(next, seat);
+    if (value > best_value + 1e-9) {
+      best.clear();
+      best_value = value;
+    }
+    if (value >= best_value - 1e-9) best.push_back(a);
+  }
+  return best[rng.below(uint32_t(best.size()))];
+}
+
+}  // namespace nf::sections

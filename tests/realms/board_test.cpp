@@ -1,0 +1,248 @@
+// The realms board: map files (shipped and malformed), hex geometry and hex lines.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <map>
+
+#include "core/error.hpp"
+#include "games/realms/board.hpp"
+
+using namespace nf::realms;
+
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const nf::Error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// A small valid map; tests break one thing at a time.
+constexpr std::string_view kSmallMap = R"(name = "small"
+hexes = [
+  "a a . . n",
+  " a . M n",
+  "a . . n n",
+]
+[formation.aesir]
+Odin = "a1"
+Frigg = "b1"
+Thor = "a2"
+Valkyrie = "a3"
+[formation.norsemen]
+Sigmund = "e1"
+Hjordis = "d2"
+Sinfjotli = "d3"
+Vanguard = "e3"
+)";
+
+std::string replace(std::string_view text, std::string_view from, std::string_view to) {
+  std::string s(text);
+  const auto at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  return s.replace(at, from.size(), to);
+}
+
+std::string map_error(const std::string& text) {
+  return error_of([&] { Board::parse(text, "test.toml"); });
+}
+
+}  // namespace
+
+TEST_CASE("realms board: Vigridr has the realm tiles, halves and formations it draws") {
+  const Board b = load_board("vigridr");
+  CHECK(b.name() == "Vigridr");
+  CHECK(b.source() == "games/realms/data/maps/vigridr.toml");
+  CHECK(b.size() == 4 * 14 + 3 * 13);
+  CHECK(b.tile(Aesir).size() == 7);
+  CHECK(b.tile(Norsemen).size() == 7);
+  int halves = 0, mountains = 0;
+  for (int h = 0; h < b.size(); ++h) {
+    halves += b.hex(h).half;
+    mountains += b.hex(h).terrain == Terrain::Mountain;
+  }
+  CHECK(halves == 8);
+  CHECK(mountains == 5);
+  CHECK(b.formation(Aesir).size() == 4);
+  CHECK(b.formation(Norsemen).size() == 5);
+  CHECK(b.has_extra_vanguard());
+  CHECK(b.hex_name(b.formation(Aesir)[0].hex) == "b4");
+  CHECK(b.parse_hex("b4") == b.formation(Aesir)[0].hex);
+  CHECK(b.parse_hex("z9") == kNoHex);
+  CHECK(b.parse_hex("b") == kNoHex);
+}
+
+TEST_CASE("realms board: every shipped map is point-symmetric") {
+  const auto maps = shipped_maps();
+  REQUIRE(maps.size() >= 2);
+  for (const std::string& name : maps) {
+    INFO(name);
+    const Board b = load_board(name);
+    // Doubled x (odd rows sit half a hex right) and row; the centre is the mean position.
+    auto x2 = [&](int h) { return 2 * b.hex(h).column + (b.hex(h).row & 1); };
+    int sx = 0, sy = 0;
+    for (int h = 0; h < b.size(); ++h) sx += x2(h), sy += b.hex(h).row;
+    REQUIRE(2 * sx % b.size() == 0);
+    REQUIRE(2 * sy % b.size() == 0);
+    const int cx2 = 2 * sx / b.size(), cy2 = 2 * sy / b.size();
+    auto mirror = [&](int h) -> int {
+      const int mx = cx2 - x2(h), row = cy2 - b.hex(h).row;
+      if (row < 0 || (mx - (row & 1)) % 2 != 0) return kNoHex;
+      return b.at((mx - (row & 1)) / 2, row);
+    };
+    for (int h = 0; h < b.size(); ++h) {
+      const int m = mirror(h);
+      REQUIRE(m != kNoHex);
+      CHECK(b.hex(m).terrain == b.hex(h).terrain);
+      CHECK(b.hex(m).half == b.hex(h).half);
+      CHECK(b.hex(m).tile == (b.hex(h).tile < 0 ? -1 : 1 - b.hex(h).tile));
+    }
+    // Each figure faces its counterpart of the same role across the centre.
+    for (const Placement& p : b.formation(Aesir)) {
+      bool found = false;
+      for (const Placement& q : b.formation(Norsemen))
+        found |= !q.extra && role_of(q.kind) == role_of(p.kind) && q.hex == mirror(p.hex);
+      CHECK(found);
+    }
+  }
+}
+
+TEST_CASE("realms board: neighbours and distances follow the offset hex grid") {
+  const Board b = load_board("vigridr");
+  auto hex = [&](const char* name) {
+    const uint8_t h = b.parse_hex(name);
+    REQUIRE(h != kNoHex);
+    return h;
+  };
+  // e4 is on an odd row: its neighbours are d4 f4, e3 f3 (above) and e5 f5 (below).
+  std::vector<std::string> names;
+  for (uint8_t n : b.neighbours(hex("e4"))) names.push_back(b.hex_name(n));
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"d4", "e3", "e5", "f3", "f4", "f5"});
+  // a1 is a corner half hex.
+  CHECK(b.neighbours(hex("a1")).size() == 2);
+  CHECK(b.distance(hex("b4"), hex("l4")) == 10);
+  CHECK(b.distance(hex("e4"), hex("g3")) == 2);
+  CHECK(b.distance(hex("a1"), hex("a7")) == 6);
+  for (int a = 0; a < b.size(); ++a)
+    for (int c = 0; c < b.size(); ++c) {
+      REQUIRE(b.distance(a, c) == b.distance(c, a));
+      REQUIRE((b.distance(a, c) == 0) == (a == c));
+    }
+}
+
+TEST_CASE("realms board: hex lines list the hexes between, and edge-running pairs") {
+  const Board b = load_board("vigridr");
+  auto hex = [&](const char* name) { return b.parse_hex(name); };
+  // Along a row: e4 to h4 passes f4 and g4.
+  const SightLine& row = b.sight_line(hex("e4"), hex("h4"));
+  REQUIRE(row.steps == 2);
+  CHECK(row.hexes[0][0] == hex("f4"));
+  CHECK(row.hexes[0][1] == kNoHex);
+  CHECK(row.hexes[1][0] == hex("g4"));
+  // e4 to g3 runs exactly along the edge between f3 and f4.
+  const SightLine& edge = b.sight_line(hex("e4"), hex("g3"));
+  REQUIRE(edge.steps == 1);
+  CHECK(edge.hexes[0][0] == std::min(hex("f3"), hex("f4")));
+  CHECK(edge.hexes[0][1] == std::max(hex("f3"), hex("f4")));
+  // Out of the ranged band there is no line.
+  CHECK(b.sight_line(hex("e4"), hex("f4")).steps == 0);
+  CHECK(b.sight_line(hex("b4"), hex("l4")).steps == 0);
+  // Lines are symmetric: the same steps in reverse order.
+  for (int a = 0; a < b.size(); ++a)
+    for (int c = 0; c < b.size(); ++c) {
+      const SightLine& ab = b.sight_line(a, c);
+      const SightLine& ba = b.sight_line(c, a);
+      REQUIRE(ab.steps == ba.steps);
+      REQUIRE(ab.steps ==
+              (b.distance(a, c) >= 2 && b.distance(a, c) <= 4 ? b.distance(a, c) - 1 : 0));
+      for (int i = 0; i < ab.steps; ++i)
+        REQUIRE(ab.hexes[size_t(i)] == ba.hexes[size_t(ab.steps - 1 - i)]);
+    }
+}
+
+TEST_CASE("realms board: the figure stats load from the shipped realm cards") {
+  const Roster r = load_roster("standard");
+  CHECK(r.stats[Odin].close == 4);
+  CHECK(r.stats[Odin].defence == 20);
+  CHECK(r.stats[Frigg].ranged == 3);
+  CHECK(r.stats[Sinfjotli].movement == 6);
+  CHECK(r.stats[Sigmund].health == 5);
+  CHECK(r.stats[Vanguard].ranged == 2);
+  CHECK(r.stats[Valkyrie].health == 1);
+}
+
+TEST_CASE("realms board: a malformed map is one error naming file, line and field") {
+  CHECK_NOTHROW(Board::parse(kSmallMap, "test.toml"));
+  CHECK(map_error(replace(kSmallMap, "a a . . n", "a a Q . n")) ==
+        "test.toml:3: hexes row 1, column 3: unknown hex symbol 'Q' (expected one of . F W M - x a "
+        "n)");
+  CHECK(map_error(replace(kSmallMap, "a a . . n", "a a .. . n")) ==
+        "test.toml:3: hexes row 1, column 3: '..' is not one hex symbol (hexes are separated by "
+        "spaces; symbols: . F W M - x a n)");
+  CHECK(map_error(replace(kSmallMap, "Thor = \"a2\"", "Thor = \"c1\"")) ==
+        "test.toml:10: formation.aesir.Thor: c1 is not on the Aesir realm tile");
+  CHECK(map_error(replace(kSmallMap, "Thor = \"a2\"", "Thor = \"q7\"")) ==
+        "test.toml:10: formation.aesir.Thor: 'q7' is not a hex of the map");
+  CHECK(map_error(replace(kSmallMap, "Thor = \"a2\"", "Thor = \"a1\"")) ==
+        "test.toml:10: formation.aesir.Thor: a1 already holds a figure");
+  CHECK(map_error(replace(kSmallMap, "Thor = \"a2\"\n", "")) ==
+        "test.toml:7: formation.aesir.Thor: missing");
+  CHECK(map_error(replace(kSmallMap, "Thor = \"a2\"", "Loki = \"a2\"")) ==
+        "test.toml:10: formation.aesir.Loki: unknown field (known: Odin, Frigg, Thor, Valkyrie)");
+  CHECK(map_error(replace(kSmallMap, "Thor = \"a2\"", "Thor = 3")) ==
+        "test.toml:10: formation.aesir.Thor: must be a hex name such as \"b4\"");
+  CHECK(map_error(replace(kSmallMap, "name = \"small\"", "name = \"small")).find("test.toml:1: ") ==
+        0);
+  CHECK(map_error(replace(kSmallMap, "name = \"small\"", "nmae = \"small\"")) ==
+        "test.toml:1: nmae: unknown field (known: name, description, hexes, formation)");
+  CHECK(map_error(replace(kSmallMap, "name = \"small\"\n", "")) == "test.toml: name: missing");
+  CHECK(map_error(replace(kSmallMap, " a . M n", " . . M n")).find("test.toml:") == 0);
+  CHECK(map_error(replace(kSmallMap, "\"a a . . n\"", "\"a a . . . . . . . . . . . . . . . n\"")) ==
+        "test.toml:3: hexes row 1: more than 16 hexes");
+  const std::string no_aesir =
+      replace(replace(replace(kSmallMap, "a a . . n", "x x . . n"), " a . M n", " . . M n"),
+              "a . . n n", ". . . n n");
+  CHECK(map_error(no_aesir) == "test.toml:2: hexes: no Aesir realm tile (mark its hexes 'a')");
+}
+
+TEST_CASE("realms board: unknown names and unreadable files are clear errors") {
+  CHECK(error_of([] { load_board("atlantis"); }) ==
+        "unknown map 'atlantis' (shipped: crossing, vigridr; or give the path of a .toml file)");
+  CHECK(error_of([] { load_board("/nonexistent/map.toml"); }) ==
+        "cannot read map file '/nonexistent/map.toml'");
+  CHECK(error_of([] { load_roster("heroic"); }) ==
+        "unknown figures 'heroic' (shipped: standard; or give the path of a .toml file)");
+  // A map given by path loads from disk.
+  const std::string path = "realms_board_test_map.toml";
+  std::ofstream(path) << kSmallMap;
+  CHECK(load_board(path).name() == "small");
+  std::ofstream(path) << replace(kSmallMap, "Odin = \"a1\"", "Odin = \"b2\"");
+  CHECK(error_of([&] { load_board(path); }) ==
+        path + ":8: formation.aesir.Odin: b2 is not on the Aesir realm tile");
+  std::remove(path.c_str());
+}
+
+TEST_CASE("realms board: malformed figure stats name the figure and field") {
+  std::string text(R"([Odin]
+close = 4
+ranged = 0
+defence = 20
+movement = 5
+health = 5
+)");
+  auto err = [](const std::string& t) { return error_of([&] { parse_roster(t, "f.toml"); }); };
+  CHECK(err(text) == "f.toml: Frigg: missing");
+  CHECK(err(replace(text, "defence = 20", "defence = 0")) ==
+        "f.toml:4: Odin.defence: 0 is out of range [1, 99]");
+  CHECK(err(replace(text, "defence = 20", "defence = \"high\"")) ==
+        "f.toml:4: Odin.defence: must be an integer");
+  CHECK(err(replace(text, "health = 5", "health = 5\nmagic = 1")) ==
+        "f.toml:7: Odin.magic: unknown field (known: close, ranged, defence, movement, health)");
+}

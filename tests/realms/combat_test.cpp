@@ -1,0 +1,289 @@
+// Realms combat: the rulebook's examples, dice pools and Forest, range and line of sight,
+// counterattacks, simultaneous resolution, the Blood Cauldron and the end of the game.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+
+#include "tests/realms/scenario.hpp"
+
+using namespace nf;
+using namespace nf::realms;
+using namespace nf::realms::test;
+
+namespace {
+
+Roll roll_of(std::vector<int> dice, int attack_bonus = 0, int defence_bonus = 0) {
+  Roll r;
+  for (int d : dice) r.dice.push_back(uint8_t(d));
+  r.attack_bonus = uint8_t(attack_bonus);
+  r.defence_bonus = uint8_t(defence_bonus);
+  return r;
+}
+
+// Odin next to Sinfjotli on open ground; the Norsemen cannot counterattack (no actions).
+Scenario odin_against_sinfjotli() {
+  Scenario sc;
+  sc.face_to_face(kOdin, kSinfjotli);
+  sc.s.sides[Norsemen].actions = 0;
+  return sc;
+}
+
+}  // namespace
+
+TEST_CASE("realms combat: the rulebook's examples of wounds") {
+  // Odin's 31 exceeds Sinfjotli's defence of 18: one wound. 36 is two.
+  CHECK(RealmsGame::wounds(roll_of({10, 10, 8, 3}), 18) == 1);
+  CHECK(RealmsGame::wounds(roll_of({11, 11, 9, 5}), 18) == 2);
+  CHECK(RealmsGame::wounds(roll_of({9, 9}), 18) == 1);  // equalling the defence wounds
+  CHECK(RealmsGame::wounds(roll_of({9, 8}), 18) == 0);
+  // Twelves are automatic wounds and are not totalled: 12 + 6 is one wound, not two.
+  CHECK(RealmsGame::wounds(roll_of({12, 6}), 18) == 1);
+  CHECK(RealmsGame::wounds(roll_of({12, 12, 5}), 18) == 2);
+  CHECK(RealmsGame::wounds(roll_of({12, 11, 10}), 18) == 2);
+  // Bonuses raise the total (never making twelves) and the defence.
+  CHECK(RealmsGame::wounds(roll_of({10, 3}, 5), 18) == 1);
+  CHECK(RealmsGame::wounds(roll_of({11, 11, 9, 5}, 0, 6), 18) == 1);
+}
+
+TEST_CASE("realms combat: Odin's attack on Sinfjotli as the rulebook tells it") {
+  for (const auto& [dice, expected] : std::vector<std::pair<std::vector<int>, int>>{
+           {{10, 10, 8, 3}, 1}, {{11, 11, 9, 5}, 2}, {{12, 12, 7, 2}, 2}, {{5, 4, 3, 2}, 0}}) {
+    Scenario sc = odin_against_sinfjotli();
+    sc.next_rolls(dice);
+    sc.order("Odin", "close-attack Sinfjotli");
+    CHECK(sc.wounds(kSinfjotli) == expected);
+    CHECK(sc.s.sides[Aesir].blood == expected);
+    CHECK(sc.s.counters[kOdin].damage == expected);
+    CHECK(sc.s.sides[Aesir].actions == 5);
+    CHECK(sc.figure(kOdin).attacked);
+    CHECK(sc.s.phase == Phase::Main);
+  }
+}
+
+TEST_CASE("realms combat: close attacks reach adjacent figures, once a turn per figure") {
+  Scenario sc = odin_against_sinfjotli();
+  sc.play("select Odin");
+  CHECK(sc.legal("Odin close-attack Sinfjotli"));
+  CHECK_FALSE(sc.legal("Odin close-attack Sigmund"));
+  CHECK_FALSE(sc.legal("Odin ranged-attack Sinfjotli"));  // Odin has no ranged dice
+  sc.play("Odin close-attack Sinfjotli");
+  sc.play("select Odin");
+  for (const std::string& text : sc.legal()) CHECK(text.find("attack") == std::string::npos);
+}
+
+TEST_CASE("realms combat: Forest adds four to defence and takes a die from attacks") {
+  Scenario sc = odin_against_sinfjotli();
+  CHECK(sc.game.defence(sc.s, kSinfjotli) == 18);
+  CHECK(sc.game.attack_dice(sc.s, kOdin, kSinfjotli, false, false) == 4);
+  sc.terrain("e4", Terrain::Forest);
+  CHECK(sc.game.defence(sc.s, kSinfjotli) == 22);
+  sc.terrain("d4", Terrain::Forest);
+  CHECK(sc.game.attack_dice(sc.s, kOdin, kSinfjotli, false, false) == 3);
+  CHECK(sc.game.attack_dice(sc.s, kOdin, kSinfjotli, false, true) == 3);  // counterattacks too
+  // 36 against 22 is one wound, not two.
+  sc.terrain("d4", Terrain::Plain);
+  sc.next_rolls({11, 11, 9, 5});
+  sc.order("Odin", "close-attack Sinfjotli");
+  CHECK(sc.wounds(kSinfjotli) == 1);
+}
+
+TEST_CASE("realms combat: a figure with no dice left cannot attack") {
+  const std::string path = "realms_combat_test_figures.toml";
+  {
+    std::ofstream out(path);
+    const Roster standard = load_roster("standard");
+    for (int k = 0; k < kFigureKinds; ++k) {
+      FigureStats st = standard.stats[size_t(k)];
+      if (k == Frigg) st.close = 1;
+      out << "[" << figure_kind_name(FigureKind(k)) << "]\nclose = " << int(st.close)
+          << "\nranged = " << int(st.ranged) << "\ndefence = " << int(st.defence)
+          << "\nmovement = " << int(st.movement) << "\nhealth = " << int(st.health) << "\n";
+    }
+  }
+  Scenario sc(std::map<std::string, std::string>{{"figures", path}});
+  std::remove(path.c_str());
+  sc.face_to_face(kFrigg, kSinfjotli);
+  sc.play("select Frigg");
+  CHECK(sc.legal("Frigg close-attack Sinfjotli"));
+  sc.s.phase = Phase::Main;
+  sc.terrain("d4", Terrain::Forest);
+  CHECK_FALSE(sc.game.can_attack(sc.s, kFrigg, kSinfjotli, false));
+  CHECK(sc.game.attack_dice(sc.s, kFrigg, kSinfjotli, false, false) == 0);
+}
+
+TEST_CASE("realms combat: ranged attacks need range two to four and a line of sight") {
+  Scenario sc;
+  for (const char* h : {"d4", "e4", "f4", "g4", "h4", "i4"}) sc.terrain(h, Terrain::Plain);
+  sc.place(kFrigg, "d4");
+  sc.s.sides[Norsemen].actions = 0;
+  auto can_shoot = [&](const char* where) {
+    sc.place(kSigmund, where);
+    return sc.game.can_attack(sc.s, kFrigg, kSigmund, true);
+  };
+  CHECK_FALSE(can_shoot("e4"));  // adjacent: close only
+  CHECK(can_shoot("f4"));
+  CHECK(can_shoot("h4"));        // four hexes
+  CHECK_FALSE(can_shoot("i4"));  // five
+  // Intervening Forest, Mountain and figures (friend or foe) block; Water does not.
+  sc.place(kSigmund, "h4");
+  for (Terrain t : {Terrain::Forest, Terrain::Mountain}) {
+    sc.terrain("f4", t);
+    CHECK_FALSE(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));
+  }
+  sc.terrain("f4", Terrain::Water);
+  CHECK(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));
+  sc.place(kThor, "g4");
+  CHECK_FALSE(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));
+  sc.place(kThor, "c3");
+  sc.place(kSinfjotli, "e4");
+  CHECK_FALSE(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));
+  sc.place(kSinfjotli, "l5");
+  // Figures in Forest are visible when nothing intervenes; so is a shooter in Forest.
+  sc.terrain("h4", Terrain::Forest);
+  sc.terrain("d4", Terrain::Forest);
+  CHECK(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));
+  CHECK(sc.game.attack_dice(sc.s, kFrigg, kSigmund, true, false) == 2);
+}
+
+TEST_CASE("realms combat: a line along a hex edge is blocked only when both hexes block") {
+  Scenario sc;
+  // e4 to g3 runs along the edge between f3 (Water) and f4 (Plain).
+  sc.terrain("e4", Terrain::Plain);
+  sc.place(kFrigg, "e4");
+  sc.place(kSigmund, "g3");
+  CHECK(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));
+  sc.place(kThor, "f4");
+  CHECK(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));  // only one side blocks
+  sc.terrain("f3", Terrain::Mountain);
+  CHECK_FALSE(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));  // both sides block
+  sc.place(kThor, "c3");
+  CHECK(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));
+  sc.terrain("f4", Terrain::Forest);
+  CHECK_FALSE(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));
+}
+
+TEST_CASE("realms combat: counterattacks answer close with close and ranged with ranged") {
+  Scenario sc;
+  sc.face_to_face(kThor, kVanguard);
+  sc.order("Thor", "close-attack Vanguard");
+  REQUIRE(sc.s.phase == Phase::Counter);
+  CHECK(sc.game.current_player(sc.s) == sc.s.seat_of(Norsemen));
+  CHECK(sc.legal() == std::vector<std::string>{"counterattack", "no counterattack"});
+  sc.set_dice({1, 1, 1, 1});
+  sc.play("counterattack");
+  // The Vanguard answers a close attack with its three close dice, not its two ranged.
+  CHECK(sc.s.sides[Norsemen].actions == 5);
+  CHECK(sc.s.phase == Phase::Main);
+  CHECK(sc.figure(kVanguard).status == FigureStatus::Active);
+
+  // A ranged attack is answered by ranged dice.
+  Scenario r;
+  for (const char* h : {"d4", "e4", "f4", "g4"}) r.terrain(h, Terrain::Plain);
+  r.place(kFrigg, "d4");
+  r.place(kVanguard, "g4");
+  r.order("Frigg", "ranged-attack Vanguard");
+  r.play("pass");  // Frigg's Foresight opens a window for the Aesir
+  REQUIRE(r.s.phase == Phase::Counter);
+  CHECK(r.game.attack_dice(r.s, kVanguard, kFrigg, true, true) == 2);
+  // A figure without ranged dice cannot answer a ranged attack.
+  Scenario n;
+  for (const char* h : {"d4", "e4", "f4", "g4"}) n.terrain(h, Terrain::Plain);
+  n.place(kFrigg, "d4");
+  n.place(kSinfjotli, "g4");
+  n.order("Frigg", "ranged-attack Sinfjotli");
+  n.play("pass");
+  CHECK(n.s.phase == Phase::Main);
+  // Without actions there is no counterattack.
+  Scenario z;
+  z.s.sides[Norsemen].actions = 0;
+  z.face_to_face(kThor, kVanguard);
+  z.order("Thor", "close-attack Vanguard");
+  CHECK(z.s.phase == Phase::Main);
+}
+
+TEST_CASE("realms combat: counterattacks are simultaneous and the killed still strike back") {
+  Scenario sc;
+  sc.face_to_face(kThor, kVanguard);
+  sc.next_rolls({12, 3, 2, 1});  // kills the Vanguard (health 1)
+  sc.order("Thor", "close-attack Vanguard");
+  REQUIRE(sc.s.phase == Phase::Counter);
+  sc.next_rolls({12, 9, 9});  // 12 + 18 against Thor's 18: two wounds
+  sc.play("counterattack");
+  CHECK(sc.figure(kVanguard).status == FigureStatus::Dead);
+  CHECK(sc.s.occupant[sc.hex("e4")] == kNoFigure);
+  CHECK(sc.wounds(kThor) == 2);
+  CHECK(sc.s.sides[Aesir].blood == 1);  // a wound beyond health is not blood
+  CHECK(sc.s.sides[Norsemen].blood == 2);
+  CHECK(sc.s.counters[kThor].kills == 1);
+  CHECK(sc.s.counters[kVanguard].deaths == 1);
+  CHECK(sc.s.counters[kVanguard].damage == 2);
+  CHECK(sc.s.phase == Phase::Main);
+}
+
+TEST_CASE("realms combat: killing the enemy ruler wins; in a double kill the attacker wins") {
+  auto duel = [](int odin_wounds, int sigmund_wounds, std::vector<int> attack,
+                 std::vector<int> counter) {
+    Scenario sc;
+    sc.face_to_face(kOdin, kSigmund);
+    sc.s.figures[kOdin].wounds = uint8_t(odin_wounds);
+    sc.s.figures[kSigmund].wounds = uint8_t(sigmund_wounds);
+    sc.next_rolls(attack);
+    sc.order("Odin", "close-attack Sigmund");
+    if (sc.s.phase == Phase::Counter) {
+      sc.next_rolls(counter);
+      sc.play("counterattack");
+    }
+    return sc;
+  };
+  {
+    const Scenario sc = duel(0, 4, {12, 1, 1, 1}, {1, 1, 1});
+    CHECK(sc.game.is_terminal(sc.s));
+    CHECK(sc.s.winner == Aesir);
+    CHECK(sc.s.end_reason == EndReason::RulerKilled);
+    CHECK(sc.game.returns(sc.s)[size_t(sc.s.seat_of(Aesir))] == 1.0);
+  }
+  {
+    const Scenario sc = duel(4, 4, {12, 1, 1, 1}, {12, 1, 1});
+    CHECK(sc.s.winner == Aesir);
+    CHECK(sc.s.end_reason == EndReason::DoubleKill);
+    CHECK(sc.figure(kOdin).status == FigureStatus::Dead);
+    CHECK(sc.figure(kSigmund).status == FigureStatus::Dead);
+  }
+  {
+    const Scenario sc = duel(4, 0, {1, 1, 1, 1}, {12, 1, 1});
+    CHECK(sc.s.winner == Norsemen);
+    CHECK(sc.s.end_reason == EndReason::RulerKilled);
+  }
+}
+
+TEST_CASE("realms combat: nine blood with the ruler alive fills the Blood Cauldron") {
+  Scenario sc;
+  sc.face_to_face(kThor, kSinfjotli);
+  sc.s.sides[Aesir].blood = 8;
+  sc.s.sides[Norsemen].actions = 0;
+  sc.next_rolls({12, 1, 1, 1});
+  sc.order("Thor", "close-attack Sinfjotli");
+  CHECK(sc.s.sides[Aesir].blood == 9);
+  CHECK(sc.s.winner == Aesir);
+  CHECK(sc.s.end_reason == EndReason::Cauldron);
+
+  // The defender's counterattack can fill its own cauldron.
+  Scenario d;
+  d.face_to_face(kThor, kSinfjotli);
+  d.s.sides[Norsemen].blood = 8;
+  d.next_rolls({1, 1, 1, 1});
+  d.order("Thor", "close-attack Sinfjotli");
+  d.next_rolls({12, 1, 1, 1});
+  d.play("counterattack");
+  CHECK(d.s.winner == Norsemen);
+  CHECK(d.s.end_reason == EndReason::Cauldron);
+
+  // A configured cauldron size.
+  Scenario c(std::map<std::string, std::string>{{"blood_to_win", "2"}});
+  c.face_to_face(kThor, kSinfjotli);
+  c.s.sides[Norsemen].actions = 0;
+  c.next_rolls({12, 12, 1, 1});
+  c.order("Thor", "close-attack Sinfjotli");
+  CHECK(c.s.end_reason == EndReason::Cauldron);
+}

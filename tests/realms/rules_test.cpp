@@ -1,0 +1,289 @@
+// Realms rules outside combat: setup, config, turns and the Resource Phase, movement,
+// terrain, transforming hexes and Rally.
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "agents/agent.hpp"
+#include "core/error.hpp"
+#include "tests/realms/scenario.hpp"
+
+using namespace nf;
+using namespace nf::realms;
+using namespace nf::realms::test;
+
+namespace {
+
+std::set<std::string> move_targets(const Scenario& sc, int slot) {
+  FixedVector<uint8_t, kMaxHexes> hexes;
+  sc.game.reachable(sc.s, slot, hexes);
+  std::set<std::string> out;
+  for (uint8_t h : hexes) out.insert(sc.game.board().hex_name(h));
+  return out;
+}
+
+// An independent statement of the movement rule: every walk of at most `movement` steps
+// through passable hexes (no Mountain, half hex or enemy; no step out of Water except the
+// first) that ends on an empty hex other than the start. Walks are pruned only when they
+// reach a hex with no more steps left than an earlier walk had there.
+void walks(const RealmsGame& g, const State& s, int slot, uint8_t at, int left, bool first,
+           std::set<std::string>& out, std::array<int, kMaxHexes>& best_left) {
+  if (left <= best_left[at]) return;
+  best_left[at] = left;
+  if (!first && s.occupant[at] == kNoFigure) out.insert(g.board().hex_name(at));
+  if (left == 0 || (!first && s.terrain[at] == Terrain::Water)) return;
+  for (uint8_t n : g.board().neighbours(at)) {
+    if (g.board().hex(n).half || s.terrain[n] == Terrain::Mountain) continue;
+    if (s.occupant[n] != kNoFigure && slot_realm(s.occupant[n]) != slot_realm(slot)) continue;
+    walks(g, s, slot, n, left - 1, false, out, best_left);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("realms rules: a new game sets up the formations, hands and actions") {
+  const RealmsGame game = make_game();
+  const State s = game.initial_state(5);
+  CHECK(s.realm_of_seat[0] == Aesir);
+  CHECK(s.active == Aesir);
+  CHECK(s.turn == 1);
+  for (Realm r : {Aesir, Norsemen})
+    for (const Placement& p : game.board().formation(r)) {
+      const int slot = p.extra ? kExtraVanguardSlot : int(p.kind);
+      CHECK(s.figures[size_t(slot)].status ==
+            (p.extra ? FigureStatus::Absent : FigureStatus::Active));
+      if (!p.extra) CHECK(s.occupant[p.hex] == slot);
+    }
+  // Odin's All Seeing Eye: the Aesir hold four and must discard one; the Norsemen hold three
+  // and have no actions until their first turn.
+  CHECK(s.phase == Phase::Discard);
+  CHECK(s.sides[Aesir].hand_size() == 4);
+  CHECK(s.sides[Norsemen].hand_size() == 3);
+  CHECK(s.deck.size() == size_t(kFateCards - 7));
+  CHECK(s.sides[Aesir].actions == 6);
+  CHECK(s.sides[Norsemen].actions == 0);
+  CHECK(game.current_player(s) == 0);
+
+  const RealmsGame norse_first = make_game({{"seat0_realm", "norsemen"}});
+  const State t = norse_first.initial_state(5);
+  CHECK(t.realm_of_seat[0] == Norsemen);
+  CHECK(t.active == Norsemen);
+  CHECK(t.phase == Phase::Main);
+  CHECK(t.sides[Norsemen].hand_size() == 3);
+  CHECK(t.sides[Aesir].hand_size() == 3);
+}
+
+TEST_CASE("realms rules: seat0_realm=random draws the realms from the deal seed") {
+  const RealmsGame game = make_game({{"seat0_realm", "random"}});
+  int aesir_first = 0;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    const State s = game.initial_state(seed);
+    CHECK(s.realm_of_seat[0] == game.initial_state(seed).realm_of_seat[0]);
+    CHECK(s.realm_of_seat[1] == other(s.realm_of_seat[0]));
+    CHECK(s.active == s.realm_of_seat[0]);
+    aesir_first += s.realm_of_seat[0] == Aesir;
+  }
+  CHECK(aesir_first > 70);
+  CHECK(aesir_first < 130);
+}
+
+TEST_CASE("realms rules: bad configs are clear errors") {
+  auto error = [](std::map<std::string, std::string> config) {
+    try {
+      make_game(config);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error({{"map", "nowhere"}}).find("unknown map 'nowhere'") == 0);
+  CHECK(error({{"vanguards", "3"}}) ==
+        "realms test: vanguards=3: out of range (expected integer in [1, 2])");
+  CHECK(error({{"seat0_realm", "giants"}}).find("seat0_realm=giants: not one of the choices") !=
+        std::string::npos);
+  CHECK(make_game({{"map", "crossing"}}).board().name() == "Crossing");
+  CHECK(make_game({{"vanguards", "2"}}).initial_state(1).figures[kVanguard2].status ==
+        FigureStatus::Active);
+}
+
+TEST_CASE("realms rules: movement passes friends, stops at enemies, Mountains and Water") {
+  Scenario sc;
+  sc.place(kThor, "d4");
+  sc.terrain("e4", Terrain::Plain);
+  sc.terrain("e3", Terrain::Mountain);
+  sc.terrain("e5", Terrain::Mountain);
+  CHECK(move_targets(sc, kThor).count("f4") == 1);  // d4 e4 f4
+  CHECK(move_targets(sc, kThor).count("e3") == 0);  // Mountains are never entered
+
+  // Water ends a move: with e4 Water the other ways to f4 are longer than five.
+  sc.terrain("e4", Terrain::Water);
+  CHECK(move_targets(sc, kThor).count("e4") == 1);
+  CHECK(move_targets(sc, kThor).count("f4") == 0);
+
+  // An enemy blocks the way; a friend may be passed but not joined.
+  sc.terrain("e4", Terrain::Plain);
+  sc.place(kSigmund, "e4");
+  CHECK(move_targets(sc, kThor).count("f4") == 0);
+  sc.place(kSigmund, "l4");
+  sc.place(kFrigg, "e4");
+  CHECK(move_targets(sc, kThor).count("f4") == 1);
+  CHECK(move_targets(sc, kThor).count("e4") == 0);
+
+  // A figure in Water moves one hex.
+  sc.place(kThor, "f3");
+  std::set<std::string> one_step;
+  for (uint8_t n : sc.game.board().neighbours(sc.hex("f3")))
+    if (sc.s.occupant[n] == kNoFigure && sc.s.terrain[n] != Terrain::Mountain)
+      one_step.insert(sc.game.board().hex_name(n));
+  CHECK(move_targets(sc, kThor) == one_step);
+}
+
+TEST_CASE("realms rules: reachable hexes match every legal walk in random positions") {
+  const RealmsGame game = make_game({{"seat0_realm", "random"}});
+  const RandomPolicy<RealmsGame> random(game);
+  Rng rng(3);
+  int checked = 0;
+  for (uint64_t seed = 0; seed < 30; ++seed) {
+    State s = game.initial_state(seed);
+    for (int step = 0; step < 400 && !game.is_terminal(s); ++step) {
+      if (step % 7 == 0)
+        for (int slot = 0; slot < kMaxFigures; ++slot) {
+          if (s.figures[size_t(slot)].status != FigureStatus::Active) continue;
+          FixedVector<uint8_t, kMaxHexes> hexes;
+          game.reachable(s, slot, hexes);
+          std::set<std::string> got, expected;
+          for (uint8_t h : hexes) got.insert(game.board().hex_name(h));
+          const uint8_t at = s.figures[size_t(slot)].hex;
+          std::array<int, kMaxHexes> best_left;
+          best_left.fill(-1);
+          walks(game, s, slot, at, s.terrain[at] == Terrain::Water ? 1 : game.stats(slot).movement,
+                true, expected, best_left);
+          REQUIRE(got == expected);
+          ++checked;
+        }
+      game.apply(s, random.choose(s, rng));
+    }
+  }
+  CHECK(checked > 500);
+}
+
+TEST_CASE("realms rules: a move costs one action and each figure moves once a turn") {
+  Scenario sc;
+  sc.order("Thor", "move d3");
+  CHECK(sc.figure(kThor).hex == sc.hex("d3"));
+  CHECK(sc.s.occupant[sc.hex("c3")] == kNoFigure);
+  CHECK(sc.s.sides[Aesir].actions == 5);
+  CHECK(sc.s.phase == Phase::Main);
+  sc.play("select Thor");
+  for (const std::string& text : sc.legal()) CHECK(text.find("Thor move") == std::string::npos);
+}
+
+TEST_CASE("realms rules: a figure with nothing left to do cannot be selected") {
+  Scenario sc;
+  sc.s.sides[Aesir].actions = 0;
+  CHECK(sc.legal() == std::vector<std::string>{"end turn"});
+  sc.s.sides[Aesir].actions = 1;
+  for (int slot : {kOdin, kFrigg, kThor, kValkyrie}) sc.s.figures[size_t(slot)].moved = true;
+  CHECK(sc.legal() == std::vector<std::string>{"end turn"});  // no enemy in reach either
+}
+
+TEST_CASE(
+    "realms rules: transforming an empty adjacent hex costs three actions and a terrain hex") {
+  Scenario sc;
+  sc.place(kThor, "d4");
+  sc.place(kValkyrie, "d5");
+  sc.play("select Thor");
+  CHECK(sc.legal("Thor transform d3 to forest"));
+  CHECK(sc.legal("Thor transform d3 to water"));
+  CHECK_FALSE(sc.legal("Thor transform d3 to plain"));   // it is Plain already
+  CHECK_FALSE(sc.legal("Thor transform d5 to forest"));  // the Valkyrie stands there
+  CHECK(sc.legal("Thor transform e4 to plain"));         // Forest into Plain
+  sc.play("Thor transform d3 to forest");
+  CHECK(sc.s.terrain[sc.hex("d3")] == Terrain::Forest);
+  CHECK(sc.s.supply[size_t(Terrain::Forest)] == 1);
+  CHECK(sc.s.sides[Aesir].actions == 3);
+  sc.play("select Thor");
+  sc.play("Thor transform e5 to forest");
+  CHECK(sc.s.supply[size_t(Terrain::Forest)] == 0);
+  CHECK(sc.s.sides[Aesir].actions == 0);
+  sc.s.sides[Aesir].actions = 6;
+  sc.play("select Thor");
+  for (const std::string& text : sc.legal()) CHECK(text.find("to forest") == std::string::npos);
+  // Half hexes are never transformed: a3 is the half hex next to b3.
+  sc.play("Thor move e3");
+  sc.place(kFrigg, "b3");
+  sc.play("select Frigg");
+  CHECK(sc.legal("Frigg transform b2 to water"));
+  CHECK_FALSE(sc.legal("Frigg transform a3 to water"));
+}
+
+TEST_CASE("realms rules: Rally returns a fallen warrior to its realm tile once a turn") {
+  Scenario sc;
+  for (const std::string& text : sc.legal()) CHECK(text.find("rally") == std::string::npos);
+  sc.s.figures[kValkyrie].wounds = 1;
+  sc.kill(kValkyrie);
+  int options = 0;
+  for (uint8_t h : sc.game.board().tile(Aesir))
+    if (sc.s.occupant[h] == kNoFigure) {
+      CHECK(sc.legal("rally Valkyrie at " + sc.game.board().hex_name(h)));
+      ++options;
+    }
+  CHECK(options == 4);  // seven tile hexes, three taken
+  sc.play("rally Valkyrie at c5");
+  CHECK(sc.figure(kValkyrie).status == FigureStatus::Active);
+  CHECK(sc.figure(kValkyrie).wounds == 0);
+  CHECK(sc.figure(kValkyrie).hex == sc.hex("c5"));
+  CHECK(sc.s.sides[Aesir].actions == 5);
+  // It may act at once; a second Rally waits for the next turn.
+  sc.order("Valkyrie", "move e5");
+  sc.kill(kValkyrie);
+  for (const std::string& text : sc.legal()) CHECK(text.find("rally") == std::string::npos);
+  sc.end_turn();
+  sc.end_turn();
+  CHECK(sc.legal("rally Valkyrie at c5"));
+  // The Norsemen rally their Vanguard.
+  sc.end_turn();
+  sc.kill(kVanguard);
+  CHECK(sc.legal("rally Vanguard at m3"));
+}
+
+TEST_CASE("realms rules: the Resource Phase resets actions and refills the Fate hand") {
+  Scenario sc;
+  sc.s.sides[Aesir].actions = 2;
+  sc.s.sides[Norsemen].actions = 1;
+  sc.s.sides[Norsemen].hand = {1, 0, 0, 0, 0};
+  sc.s.deck.erase_at(0);
+  sc.order("Thor", "move d3");
+  sc.play("end turn");
+  // Aesir keep their unspent action for counterattacks; the Norsemen start afresh.
+  CHECK(sc.s.active == Norsemen);
+  CHECK(sc.s.sides[Aesir].actions == 1);
+  CHECK(sc.s.sides[Norsemen].actions == 6);
+  CHECK(sc.s.sides[Norsemen].hand_size() == 3);
+  CHECK(sc.figure(kThor).moved);  // reset at the Aesir's own next turn
+  sc.end_turn();
+  CHECK_FALSE(sc.figure(kThor).moved);
+}
+
+TEST_CASE("realms rules: an empty Fate deck is rebuilt from the discards") {
+  Scenario sc;
+  sc.s.deck.clear();
+  sc.s.discards = {2, 2, 4, 2, 4};
+  sc.s.sides[Aesir].hand = {};
+  sc.play("end turn");
+  CHECK(sc.s.sides[Norsemen].hand_size() == 3);
+  CHECK(sc.s.deck.size() == 11u);
+  CHECK(sc.s.discards == std::array<uint8_t, kFateKinds>{});
+}
+
+TEST_CASE("realms rules: the turn cap ends the game in a draw") {
+  Scenario sc(std::map<std::string, std::string>{{"turn_cap", "3"}});
+  sc.s.turn = 1;
+  sc.end_turn();
+  sc.end_turn();
+  CHECK_FALSE(sc.game.is_terminal(sc.s));
+  sc.end_turn();
+  CHECK(sc.game.is_terminal(sc.s));
+  CHECK(sc.s.end_reason == EndReason::TurnCap);
+  CHECK(sc.game.returns(sc.s) == Returns<2>{0.0, 0.0});
+}

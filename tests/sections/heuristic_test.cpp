@@ -1,0 +1,109 @@
+// The sections heuristic: its weights steer its choices, and it beats random play by a
+// margin an exact binomial test cannot attribute to chance.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "agents/registry.hpp"
+#include "core/stats.hpp"
+#include "experiments/runner.hpp"
+#include "games/sections/heuristic.hpp"
+#include "tests/sections/helpers.hpp"
+
+using namespace nf;
+using namespace nf::sections;
+using namespace nf::sections::test;
+
+namespace {
+
+// The heuristic with one weight set and every other weight zero.
+Heuristic only(const SectionsGame& game, const std::string& weight, const std::string& value) {
+  std::map<std::string, std::string> weights;
+  for (const ParamSpec& spec : Heuristic::schema())
+    weights.emplace(spec.name, spec.name == weight ? value : "0");
+  return Heuristic(game, ParamSet(Heuristic::schema(), weights, "heuristic"));
+}
+
+// P(X >= k) for X ~ Binomial(n, p): the one-sided p-value of k successes against rate p.
+double binomial_upper_tail(int k, int n, double p) {
+  double tail = 0;
+  for (int i = k; i <= n; ++i)
+    tail += std::exp(std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) +
+                     i * std::log(p) + (n - i) * std::log1p(-p));
+  return tail;
+}
+
+}  // namespace
+
+TEST_CASE("sections heuristic: the blocking and stuck weights decide between two entries") {
+  const SectionsGame game = make_game(2);
+  State s = movement_position(game, 0);
+  put(s, "c5", kRed);
+  fill_slot(s, "Tb", 0);  // slides to b9 and blocks Bb
+  fill_slot(s, "Tc", 0);  // stops on c4 in front of the red
+  fill_slot(s, "Bb", 1);
+  fill_slot(s, "Bh", 1);
+  Rng rng(1);
+  CHECK(game.action_to_string(s, only(game, "blocking", "1").choose(s, rng)) == "enter Tb");
+  CHECK(game.action_to_string(s, only(game, "blocking", "-1").choose(s, rng)) == "enter Tc");
+
+  // The same line, but the counter in Bb is seat 0's own: the stuck weight avoids it.
+  fill_slot(s, "Bb", 0);
+  CHECK(game.action_to_string(s, only(game, "stuck", "1").choose(s, rng)) == "enter Tc");
+  CHECK(game.action_to_string(s, only(game, "stuck", "-1").choose(s, rng)) == "enter Tb");
+}
+
+TEST_CASE("sections heuristic: the sections weight takes a section when it can") {
+  const SectionsGame game = make_game(2);
+  State s = movement_position(game, 0);
+  put(s, "e5", kRed);
+  put(s, "d4", 1);
+  put(s, "f4", 1);        // blue holds the centre 2-0
+  fill_slot(s, "Te", 0);  // stops on e4: 1-2, the centre stays blue
+  fill_slot(s, "Tb", 0);  // slides to b9 and takes the empty bottom-left section
+  fill_slot(s, "Bh", 1);
+  Rng rng(2);
+  const Heuristic h = only(game, "sections", "1");
+  CHECK(game.action_to_string(s, h.choose(s, rng)) == "enter Tb");
+  State after = s;
+  play(game, after, "enter Te");
+  CHECK(h.evaluate(after, 0) == -1.0);  // no section against one
+  CHECK(h.evaluate(after, 1) == 1.0);   // the same, seen by blue
+}
+
+TEST_CASE("sections heuristic: clearly beats random play with 2, 3 and 4 players") {
+  // The heuristic takes every seat in turn against random players; an exact one-sided
+  // binomial test against its fair share 1/n.
+  for (int players = 2; players <= 4; ++players) {
+    const SectionsGame game = make_game(players);
+    std::vector<std::unique_ptr<Agent<SectionsGame>>> agents;
+    agents.push_back(make_agent(game, "heuristic"));
+    agents.push_back(make_agent(game, "random"));
+    const int games = 30 * players;
+    int wins = 0;
+    for (int g = 0; g < games; ++g) {
+      const int heuristic_seat = g % players;
+      std::vector<Agent<SectionsGame>*> seats;
+      std::vector<Rng> rngs;
+      for (int seat = 0; seat < players; ++seat) {
+        seats.push_back(agents[seat == heuristic_seat ? 0 : 1].get());
+        rngs.emplace_back(derive_seed(99, uint64_t(g), Stream::Agent, uint64_t(seat)));
+      }
+      const auto played = play_game<SectionsGame>(game, seats, uint64_t(g), rngs);
+      wins += played.final_state.winner == heuristic_seat;
+    }
+    const double fair = 1.0 / players;
+    const double p_value = binomial_upper_tail(wins, games, fair);
+    const Interval rate = wilson(wins, games);
+    INFO(players << " players: heuristic won " << wins << " of " << games << " (fair share " << fair
+                 << "), one-sided p = " << p_value);
+    CHECK(p_value < 1e-6);
+    CHECK(rate.low > fair + 0.15);
+  }
+}
+
+TEST_CASE("sections heuristic: the exact binomial tail is right") {
+  CHECK(binomial_upper_tail(0, 10, 0.3) == Approx(1.0));
+  CHECK(binomial_upper_tail(10, 10, 0.5) == Approx(1.0 / 1024));
+  CHECK(binomial_upper_tail(9, 10, 0.5) == Approx(11.0 / 1024));
+}
