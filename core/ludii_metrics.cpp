@@ -5,6 +5,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/error.hpp"
+
 namespace nf {
 
 int doubled_rank(std::span<const SeatResult> results, int seat) {
@@ -82,6 +84,19 @@ nlohmann::json LudiiCounts::counts_json() const {
           {"draws_by_end_reason", draws_by_end_reason},
           {"decisiveness_moves", moments(decisiveness_moves)},
           {"decisiveness_threshold", moments(decisiveness_threshold)}};
+}
+
+void LudiiCounts::merge_counts_json(const nlohmann::json& c) {
+  auto moments = [](const nlohmann::json& m) {
+    return IntMoments{m.at(0).get<uint64_t>(), m.at(1).get<int64_t>(), m.at(2).get<uint64_t>()};
+  };
+  first_seat_value.merge(moments(c.at("first_seat_value")));
+  const auto draws = c.at("draws_by_end_reason").get<std::vector<uint64_t>>();
+  if (draws.size() != draws_by_end_reason.size())
+    throw Error("counts do not match the game's end reasons");
+  for (size_t i = 0; i < draws.size(); ++i) draws_by_end_reason[i] += draws[i];
+  decisiveness_moves.merge(moments(c.at("decisiveness_moves")));
+  decisiveness_threshold.merge(moments(c.at("decisiveness_threshold")));
 }
 
 bool is_cap_end_reason(std::string_view name) {

@@ -60,6 +60,8 @@ struct LudiiCounts {
   void add_decisiveness(const GameDecisiveness& d);
   void merge(const LudiiCounts& o);
   nlohmann::json counts_json() const;
+  // Adds counts written by counts_json (shards, checkpoints); nf::Error when the shape differs.
+  void merge_counts_json(const nlohmann::json& counts);
 };
 
 bool is_cap_end_reason(std::string_view name);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/error.hpp"
+
 namespace nf {
 
 Interval wilson(double successes, double trials, double z) {
@@ -19,6 +21,10 @@ Interval wilson(double successes, double trials, double z) {
 
 nlohmann::json interval_to_json(const Interval& i) {
   return {{"estimate", i.estimate}, {"low", i.low}, {"high", i.high}};
+}
+
+Interval interval_from_json(const nlohmann::json& j) {
+  return {j.at("estimate").get<double>(), j.at("low").get<double>(), j.at("high").get<double>()};
 }
 
 nlohmann::json RateCounter::to_json() const {
@@ -126,6 +132,29 @@ void ElementStats::merge(const ElementStats& o) {
   }
   for (size_t i = 0; i < rates_.size(); ++i) rates_[i].merge(o.rates_[i]);
   for (size_t i = 0; i < means_.size(); ++i) means_[i].merge(o.means_[i]);
+}
+
+nlohmann::json ElementStats::counts_json() const {
+  nlohmann::json rates = nlohmann::json::array(), means = nlohmann::json::array();
+  for (const auto& r : rates_) rates.push_back({r.hits, r.trials});
+  for (const auto& m : means_) means.push_back({m.n, m.sum, m.sum_squares});
+  return {{"rates", rates}, {"means", means}};
+}
+
+void ElementStats::merge_counts_json(const nlohmann::json& counts) {
+  const auto& rates = counts.at("rates");
+  const auto& means = counts.at("means");
+  if (rates.size() != rates_.size() || means.size() != means_.size())
+    throw Error("element counts do not match the game's element table");
+  for (size_t i = 0; i < rates_.size(); ++i) {
+    rates_[i].hits += rates[i].at(0).get<uint64_t>();
+    rates_[i].trials += rates[i].at(1).get<uint64_t>();
+  }
+  for (size_t i = 0; i < means_.size(); ++i) {
+    means_[i].n += means[i].at(0).get<uint64_t>();
+    means_[i].sum += means[i].at(1).get<int64_t>();
+    means_[i].sum_squares += means[i].at(2).get<uint64_t>();
+  }
 }
 
 nlohmann::json element_stats_to_json(const ElementSchema& schema, const ElementStats& stats) {

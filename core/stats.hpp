@@ -18,6 +18,7 @@ struct Interval {
 };
 
 nlohmann::json interval_to_json(const Interval& i);
+Interval interval_from_json(const nlohmann::json& j);  // {"estimate", "low", "high"}
 
 // Wilson score interval for a binomial proportion (95% by default); [0,1] when trials == 0.
 Interval wilson(double successes, double trials, double z = kZ95);
@@ -78,6 +79,9 @@ struct MetricSpec {
   std::string name;
   MetricKind kind;
   std::string help;
+  // +1 when a higher value means a stronger element (a win rate), -1 when lower does, 0 when
+  // the metric says nothing about strength: decides "too strong" / "too weak" flags.
+  int strength = 0;
 };
 struct ElementSchema {
   std::string label;  // "commander", "card", "figure"...
@@ -100,6 +104,10 @@ class ElementStats {
   const IntMoments& mean(int element, int metric) const { return means_[index(element, metric)]; }
   size_t elements() const { return elements_; }
   size_t metrics() const { return metrics_; }
+  // Exact counts ({"rates": [[hits, trials]...], "means": [[n, sum, sum_squares]...]}) and
+  // adding such counts back, for shards and checkpoints; nf::Error when the shape differs.
+  nlohmann::json counts_json() const;
+  void merge_counts_json(const nlohmann::json& counts);
 
  private:
   size_t index(int e, int m) const { return size_t(e) * metrics_ + size_t(m); }

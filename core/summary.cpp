@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/error.hpp"
+
 namespace nf {
 
 BalanceAccumulator::BalanceAccumulator(int players_, int lineup_, size_t end_reason_count,
@@ -43,7 +45,32 @@ nlohmann::json BalanceAccumulator::counts_json() const {
           {"length", {length.n, length.sum, length.sum_squares}},
           {"length_histogram", length_histogram.counts},
           {"end_reasons", end_reasons},
+          {"elements", elements.counts_json()},
           {"ludii", ludii.counts_json()}};
+}
+
+void BalanceAccumulator::merge_counts_json(const nlohmann::json& c) {
+  auto add_wdl = [](std::vector<WinDrawLoss>& into, const nlohmann::json& rows) {
+    if (rows.size() != into.size())
+      throw Error("counts do not match the experiment's seats or agents");
+    for (size_t i = 0; i < into.size(); ++i)
+      into[i].merge({rows[i].at(0).get<uint64_t>(), rows[i].at(1).get<uint64_t>(),
+                     rows[i].at(2).get<uint64_t>()});
+  };
+  games += c.at("games").get<uint64_t>();
+  add_wdl(by_seat, c.at("by_seat"));
+  add_wdl(by_agent, c.at("by_agent"));
+  add_wdl(by_agent_seat, c.at("by_agent_seat"));
+  const auto pairs = c.at("pair_points").get<std::array<uint64_t, 5>>();
+  for (size_t i = 0; i < pair_points.size(); ++i) pair_points[i] += pairs[i];
+  const auto& l = c.at("length");
+  length.merge({l.at(0).get<uint64_t>(), l.at(1).get<int64_t>(), l.at(2).get<uint64_t>()});
+  length_histogram.merge({c.at("length_histogram").get<std::vector<uint64_t>>()});
+  const auto ends = c.at("end_reasons").get<std::vector<uint64_t>>();
+  if (ends.size() != end_reasons.size()) throw Error("counts do not match the game's end reasons");
+  for (size_t i = 0; i < ends.size(); ++i) end_reasons[i] += ends[i];
+  elements.merge_counts_json(c.at("elements"));
+  ludii.merge_counts_json(c.at("ludii"));
 }
 
 Interval pentanomial_score(const std::array<uint64_t, 5>& pair_points) {

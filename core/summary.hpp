@@ -53,8 +53,10 @@ struct BalanceAccumulator {
   void add_pair(int half_points) { ++pair_points[half_points]; }
   void merge(const BalanceAccumulator& other);
 
-  // Exact counts, for shards and checkpoints.
+  // Exact counts, for shards and checkpoints, and adding such counts back (nf::Error, or
+  // nlohmann::json::exception, when they do not fit this accumulator's shape).
   nlohmann::json counts_json() const;
+  void merge_counts_json(const nlohmann::json& counts);
 
  private:
   static void add_result(WinDrawLoss& wdl, SeatResult r) {

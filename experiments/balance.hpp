@@ -29,6 +29,7 @@
 #include "experiments/decisiveness.hpp"
 #include "experiments/output.hpp"
 #include "experiments/runner.hpp"
+#include "experiments/scale.hpp"
 #include "experiments/tournament.hpp"
 
 namespace nf {
@@ -49,6 +50,22 @@ struct BalanceOptions {
   // state valued by this many random playouts.
   uint64_t decisiveness_games = 100;
   int decisiveness_playouts = 32;
+  // Scale (experiments/scale.hpp): one contiguous part of the deals, a resumable checkpoint.
+  ShardSpec shard;
+  std::string checkpoint_path;
+  double checkpoint_seconds = 30;
+  bool deal_outcomes = false;  // keep every deal's outcome (paired variant differences)
+  std::string report_path;     // self-contained HTML report
+  // Other modes of `balance` (experiments/variant.hpp, experiments/ladder.hpp).
+  std::vector<std::string> variants;
+  std::string ladder;
+};
+
+// One deal over all its seat orders, for paired comparisons between two runs on the same deals.
+struct DealOutcome {
+  int agent0_half_points = 0;  // lineup agent 0's points, in half points
+  int seat0_half_points = 0;   // seat 0's points, in half points
+  int64_t decisions = 0;
 };
 
 // Optional game hooks for balance statistics. The element schema may depend on the config.
@@ -93,65 +110,115 @@ class BalanceRun {
       while (orders_ > 1 && std::gcd(decisiveness_stride_, orders_) != 1) ++decisiveness_stride_;
     }
     report_.decisiveness_playouts = options.decisiveness_playouts;
+    report_.identity = checkpoint_identity();
   }
 
-  // Runs every deal; records (if asked) are written in game order.
+  // Runs every deal of this shard (all of them by default), resuming from and saving to the
+  // checkpoint when one is given; records (if asked) are written in game order.
   const BalanceReport& run() {
-    const int threads = options_.threads > 0 ? options_.threads
-                                             : static_cast<int>(tbb::info::default_concurrency());
-    report_.threads = threads;
+    const int threads = thread_count();
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+    const auto [first, end] = shard_chunk_range(chunk_count(), options_.shard);
+    report_.shard = options_.shard;
+    std::optional<AtomicFile> records;
+    if (!options_.record_path.empty()) records.emplace(options_.record_path);
+    CheckpointWriter checkpoint(options_.checkpoint_path, checkpoint_identity(),
+                                options_.checkpoint_seconds);
+    uint64_t resume = first;
+    double earlier_seconds = 0;
+    if (const auto saved = checkpoint.load()) {
+      report_.totals.merge_counts_json(saved->counts);
+      resume = saved->next_chunk;
+      earlier_seconds = saved->seconds;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    run_chunks(resume, end, [&](uint64_t chunk, ChunkResult& r) {
+      report_.totals.merge(r.totals);
+      if (report_.tournament) report_.tournament->merge(r.matches);
+      if (records)
+        for (const std::string& line : r.records) records->stream() << line << '\n';
+      if (checkpoint.due(chunk + 1 == end))
+        checkpoint.save(chunk + 1, report_.totals.counts_json(),
+                        earlier_seconds + seconds_since(start));
+      return true;
+    });
+    report_.seconds = earlier_seconds + seconds_since(start);
+    if (records) records->commit();
+    return report_;
+  }
+
+  // One chunk's exact counts, its records and (if asked) its per-deal outcomes.
+  struct ChunkResult {
+    BalanceAccumulator totals;
+    MatchTally matches;
+    std::vector<std::string> records;
+    std::vector<DealOutcome> deals;
+  };
+
+  // Plays chunks [first, end) in parallel waves and hands each result to `consume(chunk,
+  // result)` in chunk order; `consume` returns false to stop (later chunks of that wave are
+  // discarded), so what is consumed never depends on the thread count. The caller limits
+  // the threads (run() does).
+  template <class Consume>
+  void run_chunks(uint64_t first, uint64_t end, Consume&& consume) {
+    report_.threads = thread_count();
     tbb::enumerable_thread_specific<std::vector<std::unique_ptr<Agent<G>>>> agents([&] {
       std::vector<std::unique_ptr<Agent<G>>> set;
       for (const auto& spec : lineup_) set.push_back(make_agent(game_, spec));
       return set;
     });
-    std::optional<AtomicFile> records;
-    if (!options_.record_path.empty()) records.emplace(options_.record_path);
-
     const auto start = std::chrono::steady_clock::now();
-    const uint64_t chunks = (deals_ + kChunkDeals - 1) / kChunkDeals;
-    uint64_t wave = std::max<uint64_t>(1, uint64_t(threads) * 2), done = 0;
+    uint64_t wave = std::max<uint64_t>(1, uint64_t(report_.threads) * 2), done = first;
     const bool progress = !options_.quiet && stderr_is_terminal();
-    while (done < chunks) {
-      const uint64_t count = std::min(wave, chunks - done);
+    while (done < end) {
+      const uint64_t count = std::min(wave, end - done);
       std::vector<ChunkResult> results(count);
       const auto wave_start = std::chrono::steady_clock::now();
-      tbb::parallel_for(uint64_t{0}, count, [&](uint64_t i) {
-        run_chunk(done + i, agents.local(), results[i]);
-      });
-      for (ChunkResult& r : results) {
-        report_.totals.merge(r.totals);
-        if (report_.tournament) report_.tournament->merge(r.matches);
-        if (records)
-          for (const std::string& line : r.records) records->stream() << line << '\n';
-      }
+      tbb::parallel_for(uint64_t{0}, count,
+                        [&](uint64_t i) { run_chunk(done + i, agents.local(), results[i]); });
+      for (uint64_t i = 0; i < count; ++i)
+        if (!consume(done + i, results[i])) {
+          if (progress) std::fprintf(stderr, "\r\033[K");
+          return;
+        }
       done += count;
       const double wave_seconds = seconds_since(wave_start);
       // Aim for about a quarter second per wave: chunks are fixed, so this changes nothing
-      // but how often progress is shown.
-      if (wave_seconds < 0.1) wave *= 2;
-      else if (wave_seconds > 0.5 && wave > uint64_t(threads)) wave /= 2;
-      if (progress) show_progress(start);
+      // but how often progress is shown and checkpoints can be saved.
+      if (wave_seconds < 0.1)
+        wave *= 2;
+      else if (wave_seconds > 0.5 && wave > uint64_t(report_.threads))
+        wave /= 2;
+      if (progress) show_progress(start, done - first, end - first);
     }
     if (progress) std::fprintf(stderr, "\r\033[K");
-    report_.seconds = seconds_since(start);
-    if (records) records->commit();
-    return report_;
   }
 
- private:
+  uint64_t chunk_count() const { return (deals_ + kChunkDeals - 1) / kChunkDeals; }
   static constexpr uint64_t kChunkDeals = 64;
-
-  struct ChunkResult {
-    BalanceAccumulator totals;
-    MatchTally matches;
-    std::vector<std::string> records;
-  };
-
+  const BalanceReport& report() const { return report_; }
   BalanceAccumulator empty_accumulator() const {
     return BalanceAccumulator(players_, int(lineup_.size()), report_.end_reason_names.size(),
                               report_.elements ? &*report_.elements : nullptr);
+  }
+
+  // What a checkpoint or a shard must agree on to be combined with this run.
+  nlohmann::json checkpoint_identity() const {
+    return {{"game", report_.game},
+            {"config", report_.config},
+            {"agents", report_.agents},
+            {"seed", report_.seed},
+            {"deals", report_.deals},
+            {"paired", report_.paired},
+            {"chunk_deals", kChunkDeals},
+            {"shard", {options_.shard.index, options_.shard.count}},
+            {"decisiveness", {options_.decisiveness_games, options_.decisiveness_playouts}}};
+  }
+
+ private:
+  int thread_count() const {
+    return options_.threads > 0 ? options_.threads
+                                : static_cast<int>(tbb::info::default_concurrency());
   }
 
   static double seconds_since(std::chrono::steady_clock::time_point t) {
@@ -173,16 +240,18 @@ class BalanceRun {
     for (uint64_t deal = first; deal < last; ++deal) {
       const uint64_t deal_seed = derive_seed(options_.seed, deal, Stream::Deal);
       int pair_half_points = 0;
+      DealOutcome outcome;
       std::fill(match_points.begin(), match_points.end(), 0);
       for (uint64_t order = 0; order < orders_; ++order) {
         const uint64_t index = deal * orders_ + order;
         // Paired: rotation `order`; unpaired: the lineup still rotates with the deal.
         const uint64_t rotation = options_.paired ? order : deal % uint64_t(players_);
         for (int seat = 0; seat < players_; ++seat) {
-          agent_of_seat[size_t(seat)] = int((uint64_t(seat) + rotation) % uint64_t(players_)) %
-                                        int(lineup_.size());
+          agent_of_seat[size_t(seat)] =
+              int((uint64_t(seat) + rotation) % uint64_t(players_)) % int(lineup_.size());
           seats[size_t(seat)] = agents[size_t(agent_of_seat[size_t(seat)])].get();
-          rngs[size_t(seat)].reseed(derive_seed(options_.seed, index, Stream::Agent, uint64_t(seat)));
+          rngs[size_t(seat)].reseed(
+              derive_seed(options_.seed, index, Stream::Agent, uint64_t(seat)));
         }
         const bool record = !options_.record_path.empty() && index % options_.record_every == 0;
         actions.clear();
@@ -209,21 +278,29 @@ class BalanceRun {
         int end_reason = -1;
         if constexpr (HasEndReasons<G>) end_reason = game_.end_reason(played.final_state);
         out.totals.add_game(results, agent_of_seat.data(), played.decisions, end_reason);
-        if constexpr (HasElementStats<G>) game_.collect_elements(played.final_state, out.totals.elements);
+        if constexpr (HasElementStats<G>)
+          game_.collect_elements(played.final_state, out.totals.elements);
         for (int seat = 0; seat < players_; ++seat)
           if (agent_of_seat[size_t(seat)] == 0)
-            pair_half_points += results[size_t(seat)] == SeatResult::Win    ? 2
-                                : results[size_t(seat)] == SeatResult::Draw ? 1
-                                                                            : 0;
-        if (record) out.records.push_back(record_line(index, deal_seed, agent_of_seat, actions, played));
+            pair_half_points += half_points(results[size_t(seat)]);
+        if (options_.deal_outcomes) {
+          outcome.seat0_half_points += half_points(results[0]);
+          outcome.decisions += int64_t(played.decisions);
+        }
+        if (record)
+          out.records.push_back(record_line(index, deal_seed, agent_of_seat, actions, played));
       }
-      if (options_.paired && players_ == 2 && lineup_.size() == 2) out.totals.add_pair(pair_half_points);
+      if (options_.paired && players_ == 2 && lineup_.size() == 2)
+        out.totals.add_pair(pair_half_points);
+      outcome.agent0_half_points = pair_half_points;
+      if (options_.deal_outcomes) out.deals.push_back(outcome);
       if (options_.tournament) out.matches.add(match_points);
     }
   }
 
   std::string record_line(uint64_t index, uint64_t deal_seed, const std::vector<int>& agent_of_seat,
-                          const std::vector<std::string>& actions, const PlayedGame<G>& played) const {
+                          const std::vector<std::string>& actions,
+                          const PlayedGame<G>& played) const {
     GameRecord r;
     r.game = std::string(G::kId);
     r.config = report_.config;
@@ -236,20 +313,25 @@ class BalanceRun {
     return r.to_json().dump();
   }
 
-  void show_progress(std::chrono::steady_clock::time_point start) const {
+  static int half_points(SeatResult r) {
+    return r == SeatResult::Win ? 2 : r == SeatResult::Draw ? 1 : 0;
+  }
+
+  void show_progress(std::chrono::steady_clock::time_point start, uint64_t chunks_done,
+                     uint64_t chunks) const {
     const BalanceAccumulator& t = report_.totals;
     const double elapsed = seconds_since(start);
-    const double rate = elapsed > 0 ? double(t.games) / elapsed : 0;
-    const double total = double(deals_ * orders_);
-    const double eta = rate > 0 ? (total - double(t.games)) / rate : 0;
-    std::fprintf(stderr, "\r\033[K%llu/%.0f games (%.0f%%)  %.0f games/s  ETA %.0f s  %s scores %s",
-                 static_cast<unsigned long long>(t.games), total, 100.0 * double(t.games) / total,
-                 rate, eta, specs_[0].c_str(), format_interval(t.by_agent[0].score()).c_str());
+    const double fraction = double(chunks_done) / double(chunks);
+    const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0;
+    const double games = double(std::min(chunks_done * kChunkDeals, deals_) * orders_);
+    std::fprintf(stderr, "\r\033[K%.0f%% of %s  %.0f games/s  ETA %.0f s  %s scores %s",
+                 100.0 * fraction, G::kId.data(), elapsed > 0 ? games / elapsed : 0, eta,
+                 specs_[0].c_str(), format_interval(t.by_agent[0].score()).c_str());
     std::fflush(stderr);
   }
 
   const G& game_;
-  const BalanceOptions& options_;
+  const BalanceOptions options_;  // a copy: runs are often built from temporaries
   int players_;
   std::vector<std::string> lineup_, specs_;
   uint64_t orders_ = 1, deals_ = 0;
@@ -259,7 +341,8 @@ class BalanceRun {
 
 template <Game G>
 int balance_command(const BalanceOptions& options) {
-  const ParamSet config(G::config_schema(), options.config, fmt::format("game '{}' config", G::kId));
+  const ParamSet config(G::config_schema(), options.config,
+                        fmt::format("game '{}' config", G::kId));
   const G game(config);
   if (options.tournament) {
     if constexpr (!HasMatchPoints<G>)
@@ -271,10 +354,9 @@ int balance_command(const BalanceOptions& options) {
       throw Error("--tournament plays every deal in every seat order; drop --unpaired");
   }
   BalanceRun<G> run(game, config, options);
-  const BalanceReport& report = run.run();
-  if (!options.out_dir.empty()) write_balance_outputs(report, options.out_dir);
-  print_balance_table(report, stdout);
-  if (!options.out_dir.empty()) fmt::print("\nwrote {}/summary.json and CSV tables\n", options.out_dir);
+  BalanceReport report = run.run();
+  if (reduce_balance_over_processes(report, run.empty_accumulator()))
+    publish_balance(report, options.out_dir, options.report_path);
   return 0;
 }
 

@@ -6,11 +6,16 @@
 #include <filesystem>
 
 #include "core/ludii_metrics.hpp"
+#include "core/multiple_testing.hpp"
 #include "core/record.hpp"
+#include "experiments/mpi.hpp"
 #include "experiments/output.hpp"
+#include "experiments/report_html.hpp"
 
 namespace nf {
 namespace {
+
+constexpr double kElementFdr = 0.05;  // false discovery rate of the element flags
 
 bool two_agent_pairs(const BalanceReport& r) {
   return r.paired && r.totals.players == 2 && r.totals.lineup == 2;
@@ -51,6 +56,10 @@ std::string wdl_csv(const std::vector<WinDrawLoss>& rows, const std::string& key
 std::string format_interval(const Interval& i, int digits) {
   return fmt::format("{:.{}f} [{:.{}f}, {:.{}f}]", i.estimate, digits, i.low, digits, i.high,
                      digits);
+}
+
+std::string format_p(double p) {
+  return p < 1e-15 ? std::string("<1e-15") : fmt::format("{:.2g}", p);
 }
 
 nlohmann::json balance_summary_json(const BalanceReport& r) {
@@ -107,11 +116,17 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
                     {"rate", interval_to_json(wilson(double(t.end_reasons[i]), double(t.games)))}});
   }
   j["end_reasons"] = ends;
-  if (r.elements) j["elements"] = element_stats_to_json(*r.elements, t.elements);
+  if (r.elements) {
+    j["elements"] = element_stats_to_json(*r.elements, t.elements);
+    j["element_flags"] =
+        element_flags_to_json(*r.elements, flag_elements(*r.elements, t.elements), kElementFdr);
+  }
   j["ludii_metrics"] =
       ludii_metrics_json(ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names));
   j["ludii_metrics"]["decisiveness_playouts"] = r.decisiveness_playouts;
   if (r.tournament) j["tournament"] = r.tournament->to_json(r.agents, t.players);
+  if (!r.shard.whole()) j["shard"] = {{"index", r.shard.index}, {"count", r.shard.count}};
+  j["identity"] = r.identity;
   j["counts"] = t.counts_json();
   return j;
 }
@@ -125,7 +140,8 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
   write_file_atomically(dir / "seats.csv", wdl_csv(t.by_seat, "seat", nullptr));
   std::string lengths = "decisions,games\n";
   for (size_t v = 0; v < t.length_histogram.counts.size(); ++v)
-    if (t.length_histogram.counts[v]) lengths += fmt::format("{},{}\n", v, t.length_histogram.counts[v]);
+    if (t.length_histogram.counts[v])
+      lengths += fmt::format("{},{}\n", v, t.length_histogram.counts[v]);
   write_file_atomically(dir / "game_length.csv", lengths);
   std::string ends = "reason,games,rate,low,high\n";
   for (size_t i = 0; i < t.end_reasons.size() && i < r.end_reason_names.size(); ++i)
@@ -137,9 +153,8 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
     const ElementSchema& schema = *r.elements;
     std::string csv = schema.label;
     for (const auto& m : schema.metrics)
-      csv += m.kind == MetricKind::Rate
-                 ? fmt::format(",{0},{0}_low,{0}_high,{0}_trials", m.name)
-                 : fmt::format(",{0},{0}_low,{0}_high,{0}_sd", m.name);
+      csv += m.kind == MetricKind::Rate ? fmt::format(",{0},{0}_low,{0}_high,{0}_trials", m.name)
+                                        : fmt::format(",{0},{0}_low,{0}_high,{0}_sd", m.name);
     csv += '\n';
     for (size_t e = 0; e < schema.elements.size(); ++e) {
       csv += fmt::format("\"{}\"", schema.elements[e]);
@@ -162,8 +177,10 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
 
 void print_balance_table(const BalanceReport& r, std::FILE* out) {
   const BalanceAccumulator& t = r.totals;
-  fmt::print(out, "{}: {} games on {} {}deals, seed {}, {:.1f} s ({:.0f} games/s, {} threads)\n",
-             r.game, t.games, r.deals, r.paired ? "paired " : "", r.seed, r.seconds,
+  fmt::print(out, "{}: {} games on {}{} {}deals, seed {}, {:.1f} s ({:.0f} games/s, {} threads)\n",
+             r.game, t.games,
+             r.shard.whole() ? "" : fmt::format("shard {}/{} of ", r.shard.index, r.shard.count),
+             r.deals, r.paired ? "paired " : "", r.seed, r.seconds,
              r.seconds > 0 ? double(t.games) / r.seconds : 0.0, r.threads);
   const std::string config = [&] {
     std::vector<std::string> parts;
@@ -176,8 +193,9 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
              "draw", "score");
   for (int a = 0; a < t.lineup; ++a) {
     const WinDrawLoss& w = t.by_agent[size_t(a)];
-    fmt::print(out, "{:<34} {:>9}  {:<22} {:<22} {:<22}\n", fmt::format("{} {}", a, r.agents[size_t(a)]),
-               w.games(), format_interval(w.win_rate()), format_interval(w.draw_rate()),
+    fmt::print(out, "{:<34} {:>9}  {:<22} {:<22} {:<22}\n",
+               fmt::format("{} {}", a, r.agents[size_t(a)]), w.games(),
+               format_interval(w.win_rate()), format_interval(w.draw_rate()),
                format_interval(w.score()));
   }
   fmt::print(out, "\n{:<34} {:>9}  {:<22} {:<22} {:<22}\n", "seat", "games", "win (95% CI)", "draw",
@@ -193,8 +211,8 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
              format_interval(adv.score), adv.fair, adv.p_value);
   if (two_agent_pairs(r)) {
     const Interval paired = pentanomial_score(t.pair_points);
-    fmt::print(out, "paired: {} scores {} against {} over {} deals played both ways\n",
-               r.agents[0], format_interval(paired), r.agents[1], r.deals);
+    fmt::print(out, "paired: {} scores {} against {} over {} deals played both ways\n", r.agents[0],
+               format_interval(paired), r.agents[1], r.deals);
   }
   const auto& h = t.length_histogram;
   fmt::print(out,
@@ -205,8 +223,9 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
   std::vector<std::string> ends;
   for (size_t i = 0; i < t.end_reasons.size() && i < r.end_reason_names.size(); ++i)
     if (r.end_reason_names[i] != "none")
-      ends.push_back(fmt::format("{} {}", r.end_reason_names[i],
-                                 format_interval(wilson(double(t.end_reasons[i]), double(t.games)))));
+      ends.push_back(
+          fmt::format("{} {}", r.end_reason_names[i],
+                      format_interval(wilson(double(t.end_reasons[i]), double(t.games)))));
   if (!ends.empty()) fmt::print(out, "how games end: {}\n", fmt::join(ends, "; "));
   const LudiiMetrics ludii = ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names);
   fmt::print(out, "Ludii metrics: AdvantageP1 {}, Drawishness {}, Timeouts {}",
@@ -237,7 +256,49 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
       }
       fmt::print(out, "\n");
     }
+    // The strength verdicts here; every flag (also "above/below the others") in summary.json.
+    const auto flags = flag_elements(schema, t.elements, kElementFdr);
+    size_t others = 0;
+    std::vector<std::string> verdicts;
+    for (const ElementFlag& f : flags) {
+      if (schema.metrics[size_t(f.metric)].strength == 0) {
+        ++others;
+        continue;
+      }
+      verdicts.push_back(fmt::format(
+          "  {} {}: {} by {} ({:.4g} against the others' median {:.4g}, q {})", schema.label,
+          schema.elements[size_t(f.element)], f.verdict, schema.metrics[size_t(f.metric)].name,
+          f.value, f.others, f.q < 1e-6 ? std::string("< 1e-6") : fmt::format("= {:.2g}", f.q)));
+    }
+    fmt::print(out, "\n{}s flagged (Benjamini-Hochberg, false discovery rate {}): {}\n",
+               schema.label, kElementFdr, verdicts.empty() ? "none" : "");
+    for (const std::string& v : verdicts) fmt::print(out, "{}\n", v);
+    if (others)
+      fmt::print(out, "  and {} other differences from the median element (summary.json)\n",
+                 others);
   }
+}
+
+void publish_balance(const BalanceReport& report, const std::string& out_dir,
+                     const std::string& report_path) {
+  if (!out_dir.empty()) write_balance_outputs(report, out_dir);
+  print_balance_table(report, stdout);
+  if (!report_path.empty()) write_html_report(report_path, balance_summary_json(report));
+  if (!out_dir.empty()) fmt::print("\nwrote {}/summary.json and CSV tables\n", out_dir);
+  if (!report_path.empty()) fmt::print("wrote {}\n", report_path);
+}
+
+bool reduce_balance_over_processes(BalanceReport& report, const BalanceAccumulator& empty) {
+  const MpiWorld world = mpi_world();
+  if (world.size == 1) return true;
+  const std::vector<std::string> all = mpi_gather_text(report.totals.counts_json().dump());
+  if (world.rank != 0) return false;
+  report.totals = empty;
+  for (const std::string& counts : all)
+    report.totals.merge_counts_json(nlohmann::json::parse(counts));
+  report.shard = ShardSpec{};
+  report.identity["shard"] = {0, 1};
+  return true;
 }
 
 }  // namespace nf

@@ -10,13 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include "core/summary.hpp"
+#include "experiments/scale.hpp"
 #include "experiments/tournament.hpp"
 
 namespace nf {
 
 struct BalanceReport {
   std::string game;
-  nlohmann::json config;  // resolved config, key -> value text
+  nlohmann::json config;            // resolved config, key -> value text
   std::vector<std::string> agents;  // canonical specs, by lineup index
   uint64_t seed = 0;
   uint64_t deals = 0;
@@ -26,6 +27,8 @@ struct BalanceReport {
   std::vector<std::string> end_reason_names;
   std::optional<ElementSchema> elements;
   BalanceAccumulator totals;
+  ShardSpec shard;                       // the part of the deals these totals cover
+  nlohmann::json identity;               // what shards and checkpoints of this run must agree on
   std::optional<MatchTally> tournament;  // with --tournament
   int decisiveness_playouts = 0;
 };
@@ -34,8 +37,17 @@ nlohmann::json balance_summary_json(const BalanceReport& report);
 // summary.json, seats.csv, agents.csv, game_length.csv, end_reasons.csv, <label>s.csv.
 void write_balance_outputs(const BalanceReport& report, const std::string& out_dir);
 void print_balance_table(const BalanceReport& report, std::FILE* out);
+// The end of every balance run: files in `out_dir` (if any), the table on stdout and the HTML
+// report (if a path is given).
+void publish_balance(const BalanceReport& report, const std::string& out_dir,
+                     const std::string& report_path);
+// Under MPI: adds every rank's counts on rank 0, which then holds the whole run's report.
+// Returns whether this process should publish (rank 0, or a run without MPI).
+bool reduce_balance_over_processes(BalanceReport& report, const BalanceAccumulator& empty);
 
 // "0.512 [0.509, 0.515]"
 std::string format_interval(const Interval& i, int digits = 3);
+// A p- or q-value with two digits; values below double precision's resolution as "<1e-15".
+std::string format_p(double p);
 
 }  // namespace nf

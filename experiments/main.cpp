@@ -1,6 +1,6 @@
 // The `ninefold` command line: one binary, one subcommand per job.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <exception>
@@ -10,7 +10,9 @@
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "core/record.hpp"
+#include "experiments/mpi.hpp"
 #include "experiments/registry.hpp"
+#include "experiments/scale_cli.hpp"
 
 namespace nf {
 namespace {
@@ -69,23 +71,29 @@ int run(int argc, char** argv) {
   std::string game_id, agents_text;  // default: the game's heuristic, or random if it has none
   std::vector<std::string> config_items;
   BalanceOptions balance;
-  auto* bal = app.add_subcommand("balance", "play many games in parallel and report balance statistics");
+  auto* bal =
+      app.add_subcommand("balance", "play many games in parallel and report balance statistics");
   bal->add_option("--game", game_id, "game id (see `ninefold games`)")->required();
   bal->add_option("--agents", agents_text,
                   "agent specs by seat, comma-separated, or one for all seats (default: heuristic)");
   bal->add_option("--config", config_items, "game option key=value (repeatable)");
-  auto* games_option = bal->add_option(
-      "--games", balance.games, "games to play, rounded up to whole paired deals (default: per game)");
+  auto* games_option =
+      bal->add_option("--games", balance.games,
+                      "games to play, rounded up to whole paired deals (default: per game)");
   games_option->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   bal->add_option("--seed", balance.seed, "master seed")->capture_default_str();
   bal->add_option("--threads", balance.threads, "worker threads; 0 uses every core")
-      ->capture_default_str()->check(CLI::Range(0, 4096));
-  bal->add_option("--out", balance.out_dir, "directory for summary.json and CSV tables (default results/<game>)");
+      ->capture_default_str()
+      ->check(CLI::Range(0, 4096));
+  bal->add_option("--out", balance.out_dir,
+                  "directory for summary.json and CSV tables (default results/<game>)");
   bool unpaired = false;
-  bal->add_flag("--unpaired", unpaired, "deal every game afresh instead of replaying each deal in every seat order");
+  bal->add_flag("--unpaired", unpaired,
+                "deal every game afresh instead of replaying each deal in every seat order");
   bal->add_option("--record", balance.record_path, "write game records (JSON Lines) to this file");
   bal->add_option("--record-every", balance.record_every, "record every K-th game")
-      ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   bal->add_flag("--quiet", balance.quiet, "no progress line");
   bal->add_flag("--tournament", balance.tournament,
                 "also score matches: each deal in every seat order, match points summed (games "
@@ -98,6 +106,8 @@ int run(int argc, char** argv) {
                   "random playouts per state for Decisiveness")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
+  BalanceScaleFlags balance_scale;
+  add_balance_scale_options(*bal, balance_scale);
 
   PlayOptions play;
   auto* ply = app.add_subcommand("play", "play one game and print every decision");
@@ -113,6 +123,8 @@ int run(int argc, char** argv) {
   rep->add_option("file", replay.path, "JSON Lines file of game records")->required();
   rep->add_option("--index", replay.index, "record number, from 0")->capture_default_str();
   rep->add_flag("--show", replay.show, "print every step");
+
+  ScaleCommands scale(app);  // tournament, match, tune, merge
 
   try {
     app.parse(argc, argv);
@@ -139,7 +151,8 @@ int run(int argc, char** argv) {
     balance.paired = !unpaired;
     if (balance.out_dir.empty()) balance.out_dir = "results/" + game.id;
     if (games_option->count() == 0) balance.games = game.default_games;
-    return game.balance(balance);
+    apply_balance_scale_options(balance_scale, balance);
+    return run_balance(game, balance);
   }
   if (ply->parsed()) {
     const GameEntry& game = find_game(game_id);
@@ -151,22 +164,37 @@ int run(int argc, char** argv) {
     const GameRecord record = read_record(replay.path, replay.index);
     return find_game(record.game).replay(replay, record);
   }
+  if (const int code = scale.run(); code >= 0) return code;
   return 2;
 }
 
 }  // namespace
 }  // namespace nf
 
-int main(int argc, char** argv) {
-  try {
-    return nf::run(argc, argv);
-  } catch (const nf::Error& e) {
-    std::fflush(stdout);
-    fmt::print(stderr, "ninefold: error: {}\n", e.what());
-    return 1;
-  } catch (const std::exception& e) {
-    std::fflush(stdout);
-    fmt::print(stderr, "ninefold: internal error: {}\n", e.what());
-    return 3;
+namespace {
+// Under mpirun a failing rank names itself and ends the others, which would wait for it.
+int fail(int code, const char* kind, const char* what) {
+  std::fflush(stdout);
+  const nf::MpiWorld world = nf::mpi_world();
+  if (world.size > 1) {
+    fmt::print(stderr, "ninefold: {} (rank {} of {}): {}\n", kind, world.rank, world.size, what);
+    nf::mpi_abort(code);
   }
+  fmt::print(stderr, "ninefold: {}: {}\n", kind, what);
+  return code;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  nf::mpi_start(argc, argv);
+  int code = 0;
+  try {
+    code = nf::run(argc, argv);
+  } catch (const nf::Error& e) {
+    code = fail(1, "error", e.what());
+  } catch (const std::exception& e) {
+    code = fail(3, "internal error", e.what());
+  }
+  nf::mpi_stop();
+  return code;
 }

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Experiments at scale, driven as a user would: shards and merge, checkpoints, tournament,
+# match (SPRT and fixed), variants, ladders and tuning. Usage: scale_test.sh path/to/ninefold
+set -u
+bin="$(realpath "$1")"
+work="$(mktemp -d)"
+trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+failures=0
+passed=0
+check() {  # check "what" command...
+  local what="$1"; shift
+  if "$@"; then echo "ok: $what"; passed=$((passed + 1)); else echo "FAILED: $what"; failures=$((failures + 1)); fi
+}
+expect_error() {  # expect_error "what" "message fragment" command...
+  local what="$1" fragment="$2"; shift 2
+  "$@" >"$work/out" 2>"$work/err"
+  local code=$?
+  if [ $code -ne 0 ] && grep -qF -- "$fragment" "$work/err" && [ "$(wc -l <"$work/err")" -eq 1 ]; then
+    echo "ok: $what"; passed=$((passed + 1))
+  else
+    echo "FAILED: $what (exit $code)"; cat "$work/err"; failures=$((failures + 1))
+  fi
+}
+# same_result a.json b.json: identical summaries apart from wall time and thread count.
+same_result() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+for s in (a, b):
+    for k in ("seconds", "games_per_second", "threads"):
+        s.pop(k, None)
+sys.exit(0 if a == b else 1)
+PY
+}
+run() { "$bin" "$@" >/dev/null 2>"$work/stderr" || { cat "$work/stderr"; return 1; }; }
+
+# --- shards and merge ------------------------------------------------------------------------
+common=(balance --game commanders --agents heuristic,random --games 12000 --seed 11 --quiet)
+run "${common[@]}" --out "$work/whole"
+for i in 0 1 2; do run "${common[@]}" --shard "$i/3" --out "$work/shard$i"; done
+check "a shard covers only its part of the deals" python3 -c "
+import json,sys; s=json.load(open('$work/shard1/summary.json')); w=json.load(open('$work/whole/summary.json'))
+sys.exit(0 if 0 < s['games'] < w['games'] and s['shard'] == {'index': 1, 'count': 3} else 1)"
+run merge "$work/shard2/summary.json" "$work/shard0" "$work/shard1/summary.json" --out "$work/merged"
+check "merged shards give exactly the unsplit result" same_result "$work/whole/summary.json" "$work/merged/summary.json"
+check "merged CSV tables are identical" cmp -s "$work/whole/commanders.csv" "$work/merged/commanders.csv"
+expect_error "merge with a shard missing" "shard 1/3 is missing" "$bin" merge "$work/shard0" "$work/shard2"
+expect_error "merge with a shard twice" "given twice" "$bin" merge "$work/shard0" "$work/shard0" "$work/shard1"
+run balance --game commanders --agents heuristic,random --games 12000 --seed 12 --quiet --shard 1/3 --out "$work/other"
+expect_error "merge of shards of different runs" "another experiment" "$bin" merge "$work/shard0" "$work/other" "$work/shard2"
+expect_error "bad shard" "--shard '3/3'" "$bin" balance --game commanders --games 100 --shard 3/3
+expect_error "record with checkpoint" "--record cannot be combined" "$bin" balance --game commanders --games 100 --checkpoint "$work/c" --record "$work/r"
+
+# --- checkpoint: kill a run half-way, resume, same result ------------------------------------
+long=(balance --game commanders --agents heuristic,random --games 150000 --seed 5 --quiet --threads 2)
+run "${long[@]}" --out "$work/uninterrupted"
+"$bin" "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoint-every 0 >/dev/null 2>&1 &
+pid=$!
+# Wait for a checkpoint part-way through, then kill without warning.
+for _ in $(seq 1 400); do
+  if [ -s "$work/run.ckpt" ] && python3 -c "import json,sys; sys.exit(0 if json.load(open('$work/run.ckpt'))['next_chunk'] >= 8 else 1)" 2>/dev/null; then break; fi
+  sleep 0.02
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+check "the killed run left a part-way checkpoint and no summary" python3 -c "
+import json,os,sys; c=json.load(open('$work/run.ckpt')); sys.exit(0 if 0 < c['next_chunk'] < 1172 and not os.path.exists('$work/resumed/summary.json') else 1)"
+run "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoint-every 0
+check "the resumed run ends with the uninterrupted result" same_result "$work/uninterrupted/summary.json" "$work/resumed/summary.json"
+expect_error "a checkpoint of another run is refused" "belongs to another experiment" \
+  "$bin" balance --game commanders --agents heuristic,random --games 150000 --seed 6 --quiet --checkpoint "$work/run.ckpt"
+
+# --- tournament ------------------------------------------------------------------------------
+run tournament --game commanders --agents 'heuristic,random,heuristic(aggression=0.9,king=0.3)' --games 2000 --seed 3 --quiet --out "$work/t"
+check "tournament: matrix, ratings and note" python3 -c "
+import json,sys; t=json.load(open('$work/t/tournament.json')); m=t['matrix']
+ok = m[0][1]['games'] == 2000 and abs(m[0][1]['score']['estimate'] + m[1][0]['score']['estimate'] - 1) < 1e-12
+r = [a['elo']['estimate'] for a in t['ratings']['agents']]
+ok = ok and abs(sum(r)) < 1e-6 and r[1] < r[0] and r[1] < r[2] and 'transitive' in t['note']
+sys.exit(0 if ok else 1)"
+check "tournament CSV tables" test -s "$work/t/matrix.csv" -a -s "$work/t/ratings.csv"
+expect_error "tournament needs two agents" "at least two agents" "$bin" tournament --game commanders --agents heuristic
+
+# --- match -----------------------------------------------------------------------------------
+"$bin" match --game commanders --agents heuristic,random --sprt elo0=0,elo1=20 --seed 2 --quiet --out "$work/m1" --threads 1 >"$work/m1.txt"
+"$bin" match --game commanders --agents heuristic,random --sprt elo0=0,elo1=20 --seed 2 --quiet --out "$work/m2" --threads 2 >/dev/null
+check "SPRT accepts H1 for a much stronger agent and prints the running LLR" \
+  bash -c "grep -q 'H1 accepted' '$work/m1.txt' && grep -q 'LLR' '$work/m1.txt'"
+check "SPRT stops at the same game for 1 and 2 threads" python3 -c "
+import json,sys; a=json.load(open('$work/m1/match.json')); b=json.load(open('$work/m2/match.json'))
+sys.exit(0 if a['games'] == b['games'] and a['sprt']['llr'] == b['sprt']['llr'] and a['games'] < 20000 else 1)"
+"$bin" match --game commanders --agents heuristic,heuristic --sprt elo0=0,elo1=20 --seed 2 --quiet --out "$work/m3" >/dev/null
+check "SPRT accepts H0 for equal agents" python3 -c "
+import json,sys; sys.exit(0 if json.load(open('$work/m3/match.json'))['sprt']['decision'] == 'H0 accepted' else 1)"
+"$bin" match --game commanders --agents heuristic,random --games 2000 --quiet >"$work/fixed.txt"
+check "fixed-games match reports a significance test" grep -q 'significantly stronger' "$work/fixed.txt"
+expect_error "bad --sprt" "elo1 must be greater" "$bin" match --game commanders --agents heuristic,random --sprt elo0=5,elo1=0
+
+# --- variant and ladder ----------------------------------------------------------------------
+run balance --game commanders --agents heuristic --games 4000 --quiet --variant queen_redraws=0 --out "$work/v"
+check "variant: base and variant on the same deals, differences with intervals" python3 -c "
+import json,sys; v=json.load(open('$work/v/variants.json')); d={r['statistic']: r for r in v['variants'][0]['differences']}
+L=d['game length (decisions)']; ok = L['paired'] and L['difference']['high'] < 0 and L['significant']
+ok = ok and v['base']['counts']['games'] == v['variants'][0]['summary']['counts']['games'] == 4000
+sys.exit(0 if ok else 1)"
+expect_error "variant with an unknown option" "unknown parameter 'queens'" "$bin" balance --game commanders --games 100 --variant queens=1
+run balance --game commanders --games 2000 --quiet --ladder 'heuristic(temperature=[8,0.5])' --out "$work/l"
+check "ladder: rungs, Elo curve and luck-versus-skill summary" python3 -c "
+import json,sys; l=json.load(open('$work/l/ladder.json'))
+ok = len(l['rungs']) == 2 and l['rungs'][1]['elo']['estimate'] > 0 and 'luck' in l['luck_versus_skill']['summary']
+sys.exit(0 if ok else 1)"
+expect_error "ladder without a list" "give one parameter a list" "$bin" balance --game commanders --games 100 --ladder 'heuristic(temperature=1)'
+
+# --- tune ------------------------------------------------------------------------------------
+"$bin" tune --game commanders --agent 'heuristic(king=[0,6],aggression=[0,1])' --budget 6000 --games-per-candidate 200 \
+  --seed 4 --threads 1 --quiet --out "$work/u1" >"$work/u1.txt"
+"$bin" tune --game commanders --agent 'heuristic(king=[0,6],aggression=[0,1])' --budget 6000 --games-per-candidate 200 \
+  --seed 4 --threads 2 --quiet --out "$work/u2" >/dev/null
+check "tune writes the best agent spec and confirms it" bash -c \
+  "grep -q '^heuristic(' '$work/u1/best_agent.txt' && grep -q 'confirmation on fresh deals' '$work/u1.txt'"
+check "tune is the same on 1 and 2 threads" python3 -c "
+import json,sys; a,b=(json.load(open(f'$work/{d}/tune.json')) for d in ('u1','u2'))
+for s in (a,b): s['confirmation'].pop('seconds')
+sys.exit(0 if a == b else 1)"
+"$bin" tune --game commanders --agent 'heuristic(aggression=[0,0.5,1],joker=[1,2,3])' --budget 2400 --games-per-candidate 200 \
+  --quiet --no-confirm --out "$work/u3" >/dev/null
+check "lists of values are tuned with NTBEA" python3 -c "
+import json,sys; sys.exit(0 if json.load(open('$work/u3/tune.json'))['method'] == 'ntbea' else 1)"
+expect_error "tune with a range outside the parameter" "leaves the parameter's range" \
+  "$bin" tune --game commanders --agent 'heuristic(aggression=[0,2])'
+
+echo "scale: $passed passed, $failures failed"
+[ "$failures" -eq 0 ]
