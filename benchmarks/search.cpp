@@ -1,16 +1,20 @@
 // Search iterations per second for every search agent on commanders and the reference games,
 // on one thread and on every thread (one agent per thread, as balance runs use them), and
 // the memory a tree node costs.
+#include <fmt/format.h>
 #include <tbb/enumerable_thread_specific.h>
+
+#include <array>
 
 #include "agents/registry.hpp"
 #include "benchmarks/bench.hpp"
 #include "games/commanders/commanders.hpp"
-#include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when complete
+#include "games/realms/realms.hpp"
 #include "games/reference/goofspiel.hpp"
 #include "games/reference/kuhn_poker.hpp"
 #include "games/reference/leduc_poker.hpp"
 #include "games/reference/tic_tac_toe.hpp"
+#include "games/sections/sections.hpp"
 
 namespace nf::bench {
 
@@ -75,6 +79,17 @@ void search_benchmarks(Context& context) {
     iterations(context, leduc, "leduc_poker", spec);
     iterations(context, goofspiel, "goofspiel-9 imp_info", spec);
   }
+  static const std::array<sections::SectionsGame, 3> sections = [] {
+    auto players = [](int n) {
+      return sections::SectionsGame(ParamSet(sections::SectionsGame::config_schema(),
+                                             {{"players", std::to_string(n)}}, "bench"));
+    };
+    return std::array<sections::SectionsGame, 3>{players(2), players(3), players(4)};
+  }();
+  for (int n = 2; n <= 4; ++n)
+    iterations(context, sections[size_t(n - 2)], fmt::format("sections {}p", n), "mcts");
+  static const realms::RealmsGame realms;
+  iterations(context, realms, "realms", "ismcts");
 }
 
 }  // namespace nf::bench

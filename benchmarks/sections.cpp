@@ -1,5 +1,4 @@
-// Throughput of the sections game for 2, 3 and 4 players. (Search iterations/s belong here
-// too once ninefold has its MCTS agents.)
+// Throughput of the sections game for 2, 3 and 4 players (mcts iterations/s: benchmarks/search.cpp).
 #include <fmt/format.h>
 
 #include "agents/agent.hpp"

@@ -162,6 +162,7 @@ class SectionsGame {
       "\"9\" by nestorgames: 2-4 players slide counters onto a 9x9 board for section majorities";
   static constexpr int kMaxPlayers = kMaxSeats;
   static constexpr int kMaxActions = 49;  // the 7x7 inner cells when the first red is placed
+  static constexpr bool kPerfectInformation = true;  // no hidden data, no chance after the deal
 
   static ParamSchema config_schema();
   explicit SectionsGame(const ParamSet& config);

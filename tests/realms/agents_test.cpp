@@ -161,3 +161,15 @@ TEST_CASE("realms agents: games are deterministic and replay from their action t
   play(game, "random", "random", 2, &y);
   CHECK(x != y);
 }
+
+TEST_CASE("realms agents: ismcts and flatmc play whole games reproducibly") {
+  const RealmsGame game;
+  for (const char* spec : {"ismcts(iterations=20)", "flatmc(iterations=20)"}) {
+    std::vector<std::string> first_run, second_run;
+    const auto a = play(game, spec, "random", 5, &first_run);
+    const auto b = play(game, spec, "random", 5, &second_run);
+    CHECK(game.is_terminal(a.final_state));
+    CHECK(first_run == second_run);
+    CHECK(game.hash(a.final_state) == game.hash(b.final_state));
+  }
+}

@@ -44,4 +44,8 @@ check "replay of record 7 matches" bash -c "'$bin' replay '$work/games.jsonl' --
 sed 's/"actions":\["[^"]*"/"actions":["enter Ta"/' "$work/games.jsonl" | head -1 >"$work/illegal.jsonl"
 expect_error "an illegal action in a record" "action 1 'enter Ta' is not legal" "$bin" replay "$work/illegal.jsonl"
 
+# Perfect information: the plain UCT agent plays it, for any player count.
+check "mcts plays 3-player sections" bash -c \
+  "'$bin' balance --game sections --config players=3 --agents 'mcts(iterations=50)' --games 3 --quiet --out '$work/mcts' | grep -q '^sections: '"
+
 [ "$failures" -eq 0 ]
