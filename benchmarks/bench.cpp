@@ -11,7 +11,8 @@ bool Context::selected(const std::string& name) const {
 }
 
 int Context::all_threads() const {
-  return options_.threads > 0 ? options_.threads : static_cast<int>(tbb::info::default_concurrency());
+  return options_.threads > 0 ? options_.threads
+                              : static_cast<int>(tbb::info::default_concurrency());
 }
 
 namespace {
@@ -29,8 +30,8 @@ void Context::measure(const std::string& name, const std::string& unit, uint64_t
   while (since(start) < options_.seconds) batch(++batches);
   const double seconds = since(start);
   const double rate = double(batches * units_per_batch) / seconds;
-  nlohmann::json row = {{"name", name}, {"unit", unit}, {"threads", 1},
-                        {"per_second", rate}, {"seconds", seconds}};
+  nlohmann::json row = {
+      {"name", name}, {"unit", unit}, {"threads", 1}, {"per_second", rate}, {"seconds", seconds}};
   if (!extra.is_null()) row["details"] = extra;
   results_.push_back(row);
   fmt::print(stderr, "{:<48} {:>14.0f} {}/s (1 thread)\n", name, rate, unit);
@@ -53,8 +54,11 @@ void Context::measure_parallel(const std::string& name, const std::string& unit,
   });
   const double seconds = since(start);
   const double rate = double(completed.load() * units_per_batch) / seconds;
-  nlohmann::json row = {{"name", name}, {"unit", unit}, {"threads", threads},
-                        {"per_second", rate}, {"seconds", seconds}};
+  nlohmann::json row = {{"name", name},
+                        {"unit", unit},
+                        {"threads", threads},
+                        {"per_second", rate},
+                        {"seconds", seconds}};
   if (!extra.is_null()) row["details"] = extra;
   results_.push_back(row);
   fmt::print(stderr, "{:<48} {:>14.0f} {}/s ({} threads)\n", name, rate, unit, threads);

@@ -1,4 +1,5 @@
-// Throughput of the sections game for 2, 3 and 4 players (mcts iterations/s: benchmarks/search.cpp).
+// Throughput of the sections game for 2, 3 and 4 players (mcts iterations/s:
+// benchmarks/search.cpp).
 #include <fmt/format.h>
 
 #include "agents/agent.hpp"

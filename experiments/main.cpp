@@ -74,8 +74,9 @@ int run(int argc, char** argv) {
   auto* bal =
       app.add_subcommand("balance", "play many games in parallel and report balance statistics");
   bal->add_option("--game", game_id, "game id (see `ninefold games`)")->required();
-  bal->add_option("--agents", agents_text,
-                  "agent specs by seat, comma-separated, or one for all seats (default: heuristic)");
+  bal->add_option(
+      "--agents", agents_text,
+      "agent specs by seat, comma-separated, or one for all seats (default: heuristic)");
   bal->add_option("--config", config_items, "game option key=value (repeatable)");
   auto* games_option =
       bal->add_option("--games", balance.games,

@@ -15,13 +15,8 @@ GameEntry goofspiel_entry();
 
 const std::vector<GameEntry>& game_registry() {
   static const std::vector<GameEntry> games = {
-      commanders_entry(),
-      sections_entry(),
-      realms_entry(),
-      tic_tac_toe_entry(),
-      kuhn_poker_entry(),
-      leduc_poker_entry(),
-      goofspiel_entry(),
+      commanders_entry(), sections_entry(),    realms_entry(),    tic_tac_toe_entry(),
+      kuhn_poker_entry(), leduc_poker_entry(), goofspiel_entry(),
   };
   return games;
 }

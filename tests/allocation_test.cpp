@@ -39,7 +39,8 @@ TEST_CASE("realms: random and heuristic playouts and determinization allocate no
   uint64_t decisions = 0;
   for (uint64_t seed = 0; seed < 200; ++seed) {
     State state = game.initial_state(seed);
-    for (int i = 0; i < 30 && !game.is_terminal(state); ++i) game.apply(state, random.choose(state, rng));
+    for (int i = 0; i < 30 && !game.is_terminal(state); ++i)
+      game.apply(state, random.choose(state, rng));
     State world = state;
     if (!game.is_terminal(world)) game.determinize(world, game.current_player(world), rng);
     decisions += nf::playout(game, state, random, rng);

@@ -2,5 +2,7 @@
 #include "experiments/registry.hpp"
 
 namespace nf {
-GameEntry kuhn_poker_entry() { return make_game_entry<reference::KuhnPokerGame>("2-10", 1'000'000); }
+GameEntry kuhn_poker_entry() {
+  return make_game_entry<reference::KuhnPokerGame>("2-10", 1'000'000);
+}
 }  // namespace nf

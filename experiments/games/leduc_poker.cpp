@@ -2,5 +2,7 @@
 #include "experiments/registry.hpp"
 
 namespace nf {
-GameEntry leduc_poker_entry() { return make_game_entry<reference::LeducPokerGame>("2-10", 1'000'000); }
+GameEntry leduc_poker_entry() {
+  return make_game_entry<reference::LeducPokerGame>("2-10", 1'000'000);
+}
 }  // namespace nf

@@ -42,7 +42,8 @@ std::string CommandersGame::action_to_string(const State&, Action a) const {
 std::string CommandersGame::render(const State& s) const {
   std::string out = fmt::format("round {}", s.round);
   if (s.phase == Phase::Over) {
-    out += s.winner < 0 ? " - game over: draw" : fmt::format(" - game over: seat {} wins", s.winner);
+    out +=
+        s.winner < 0 ? " - game over: draw" : fmt::format(" - game over: seat {} wins", s.winner);
   } else if (s.phase == Phase::Choose) {
     out += fmt::format(" - seat {} chooses a commander", s.to_move);
   } else {
@@ -72,14 +73,16 @@ std::string CommandersGame::observation(const State& s, int seat) const {
                                 static_cast<int>(s.phase), s.to_move, s.winner);
   for (int p = 0; p < 2; ++p) {
     const Side& side = s.sides[p];
-    const bool on_table = s.phase == Phase::QueenRedraw || (s.phase == Phase::Choose && p < s.to_move);
+    const bool on_table =
+        s.phase == Phase::QueenRedraw || (s.phase == Phase::Choose && p < s.to_move);
     const bool visible = s.phase == Phase::QueenRedraw || p == seat;
     auto castle = side.castle;
     if (on_table && !visible) ++castle[s.choice[p]];  // a face-down card could be any of them
     out += fmt::format("seat {} castle [{}] graveyard [{}] deck {} used [{}] battle [{}]", p,
                        castle_text(castle), graveyard_text(side), side.deck.size(),
                        cards_text(side.used.span()), cards_text(side.battle.span()));
-    if (on_table) out += visible ? fmt::format(" played {}", commander_name(s.choice[p])) : " played ?";
+    if (on_table)
+      out += visible ? fmt::format(" played {}", commander_name(s.choice[p])) : " played ?";
     if (s.phase == Phase::QueenRedraw)
       out += fmt::format(" redraws_left {} stopped {}", side.redraws_left, side.stopped);
     out += '\n';

@@ -9,8 +9,8 @@
 TEST_CASE("sections: random and heuristic playouts allocate nothing, for 2 to 4 players") {
   using nf::sections::SectionsGame;
   for (int players = 2; players <= 4; ++players) {
-    const SectionsGame game(
-        nf::ParamSet(SectionsGame::config_schema(), {{"players", std::to_string(players)}}, "test"));
+    const SectionsGame game(nf::ParamSet(SectionsGame::config_schema(),
+                                         {{"players", std::to_string(players)}}, "test"));
     const nf::RandomPolicy<SectionsGame> random(game);
     const nf::sections::Heuristic heuristic(
         game, nf::ParamSet(nf::sections::Heuristic::schema(), {}, "heuristic"));
