@@ -358,13 +358,13 @@ class Worker {
       // Every move is always available: plain UCT with the parent's visits.
       uint64_t parent_visits = 0;
       for (const Arm& arm : arms_) parent_visits += t[arm.child].visits;
-      exploration = config_.c * std::sqrt(std::log(double(parent_visits)));
+      exploration = config_.c * sqrt_log(parent_visits);
     }
     for (size_t i = 0; i < arms_.size(); ++i) {
       const auto& n = t[arms_[i].child];
       if (config_.variant != Variant::Mcts && n.available != last_available) {
-        last_available = n.available;  // neighbours often share it: one logarithm per count
-        exploration = config_.c * std::sqrt(std::log(double(n.available)));
+        last_available = n.available;  // neighbours often share it
+        exploration = config_.c * sqrt_log(n.available);
       }
       const double value = n.mean + exploration * n.inverse_sqrt_visits;
       if (value > best_value) best_value = value, best = i;

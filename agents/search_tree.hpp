@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -14,6 +15,34 @@
 namespace nf::search {
 
 inline constexpr uint32_t kNoNode = std::numeric_limits<uint32_t>::max();
+
+// sqrt(ln n) and 1/sqrt(n) for the counts most nodes have, computed once: selection and
+// backpropagation then look them up instead of taking a logarithm, a square root and a
+// division per node. The values are exactly those computed on the fly for larger counts.
+namespace detail {
+inline constexpr uint32_t kTabulatedCounts = 1024;
+struct CountTables {
+  std::array<double, kTabulatedCounts> sqrt_log;
+  std::array<float, kTabulatedCounts> inverse_sqrt;
+};
+inline const CountTables kCountTables = [] {
+  CountTables tables{};
+  for (uint32_t n = 0; n < kTabulatedCounts; ++n) {
+    tables.sqrt_log[n] = std::sqrt(std::log(double(n)));
+    tables.inverse_sqrt[n] = static_cast<float>(1.0 / std::sqrt(double(n)));
+  }
+  return tables;
+}();
+}  // namespace detail
+
+inline double sqrt_log(uint64_t n) {
+  return n < detail::kTabulatedCounts ? detail::kCountTables.sqrt_log[n]
+                                      : std::sqrt(std::log(double(n)));
+}
+inline float inverse_sqrt(uint32_t n) {
+  return n < detail::kTabulatedCounts ? detail::kCountTables.inverse_sqrt[n]
+                                      : static_cast<float>(1.0 / std::sqrt(double(n)));
+}
 
 template <class Action>
 struct Node {
@@ -34,7 +63,7 @@ struct Node {
   void add(double reward) {
     ++visits;
     mean += (reward - mean) / visits;
-    inverse_sqrt_visits = static_cast<float>(1.0 / std::sqrt(double(visits)));
+    inverse_sqrt_visits = inverse_sqrt(visits);
   }
   double reward_sum() const { return mean * visits; }
 };
