@@ -262,42 +262,38 @@ class Worker {
       // rollout policy plays it from the opponent's own view instead.
       const bool modelled = config_.variant == Variant::SingleObserver && mover != owner &&
                             (missed_last[size_t(mover)] || unseen(s, legal_[0], mover, owner));
-      Action action = modelled ? policy_move(s, own, step, mover, owner, expanded)
-                               : choose(s, own, step, mover, owner, expanded);
-      if (config_.variant != Variant::Mcts)
-        for (int p = 0; p < game_->num_players(); ++p)
+      const Action action = modelled ? policy_move(s, own, step, mover, owner, expanded)
+                                     : choose(s, own, step, mover, owner, expanded);
+      if (config_.variant != Variant::Mcts) {
+        bool unseen_by_another = false;
+        for (int p = 0; p < game_->num_players(); ++p) {
           missed_last[size_t(p)] = p != mover && !sees_action(*game_, s, action, p);
-      if (trees > 1) before_ = s;  // the other trees key the move by the state it was made in
-      game_->apply(s, action);
+          unseen_by_another = unseen_by_another || missed_last[size_t(p)];
+        }
+        // The owner's own move that another seat does not see makes the owner's decisions
+        // at this node simultaneous.
+        if (mover == owner && unseen_by_another) own[step.parent].simultaneous = true;
+      }
       at[owner_tree] = step.child;
       paths_[owner_tree].push_back(step);
-      // Every other tree follows the move as its owner sees it.
+      // Every other tree follows the move as its owner sees it, keyed by the state the move
+      // is made in (so before applying it).
       for (size_t t = 0; t < trees; ++t) {
         if (t == owner_tree) continue;
-        const bool hidden = unseen(before_, action, mover, owner_of(t));
-        const uint64_t key = key_for(before_, owner_of(t));
+        const bool hidden = unseen(s, action, mover, owner_of(t));
+        const uint64_t key = key_for(s, owner_of(t));
         uint32_t child = tree(t).find_child(at[t], mover, hidden, action, key);
         if (child == kNoNode) {
           child = tree(t).add_child(at[t], mover, hidden, action, key, 2);
           expanded = true;
         }
-        mark_simultaneous(tree(t), at[t], child, before_, action, mover, owner_of(t));
         paths_[t].push_back({at[t], child, 0.0});
         at[t] = child;
       }
+      game_->apply(s, action);
     }
     const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_);
     backpropagate(result);
-  }
-
-  // Decisions at a node are simultaneous when its owner reached it without seeing the last
-  // move, or when the owner's own move there is unseen by another seat.
-  void mark_simultaneous(TreeType& t, uint32_t parent, uint32_t child, const State& before,
-                         const Action& action, int mover, int owner) {
-    if (t[child].hidden) t[child].simultaneous = true;
-    if (mover == owner && config_.variant != Variant::Mcts)
-      for (int p = 0; p < game_->num_players(); ++p)
-        if (p != owner && !sees_action(*game_, before, action, p)) t[parent].simultaneous = true;
   }
 
   // Picks the move at tree `t`'s node `step.parent`: an untried arm if there is one (and
@@ -315,7 +311,6 @@ class Worker {
       step.child = t.add_child(step.parent, mover, hidden, action, key, hidden ? 1 : legal_.size());
       expanded = true;
     }
-    mark_simultaneous(t, step.parent, step.child, s, action, mover, owner);
     return action;
   }
 
@@ -343,7 +338,6 @@ class Worker {
     for (const Arm& arm : arms_)
       if (arm.child != kNoNode) ++t[arm.child].available;
     step.child = arms_[pick].child;
-    mark_simultaneous(t, node, step.child, s, arms_[pick].action, mover, owner);
     return arms_[pick].action;
   }
 
@@ -440,7 +434,6 @@ class Worker {
   std::vector<TreeType> trees_;
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
-  State before_{};
   FixedVector<Arm, kMaxArms> arms_;
   FixedVector<uint8_t, kMaxArms> untried_;
   Rng rng_;

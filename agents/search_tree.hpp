@@ -58,6 +58,7 @@ struct Node {
   int8_t mover = -1;              // the seat whose move this edge is (-1 at the root)
   bool hidden = false;        // the owner did not see which move: the edge stands for all of them
   bool simultaneous = false;  // decisions at this node are made without seeing, or unseen
+                              // (always so below a hidden edge)
   Action action{};            // the move, when not hidden
 
   void add(double reward) {
@@ -120,6 +121,7 @@ class Tree {
     child = NodeType{};
     child.mover = static_cast<int8_t>(mover);
     child.hidden = hidden;
+    child.simultaneous = hidden;
     child.key = key;
     if (!hidden) child.action = action;
     return index;
