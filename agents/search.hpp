@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -283,10 +284,8 @@ class Worker {
         const bool hidden = unseen(s, action, mover, owner_of(t));
         const uint64_t key = key_for(s, owner_of(t));
         uint32_t child = tree(t).find_child(at[t], mover, hidden, action, key);
-        if (child == kNoNode) {
-          child = tree(t).add_child(at[t], mover, hidden, action, key, 2);
-          expanded = true;
-        }
+        if (child == kNoNode) child = tree(t).add_child(at[t], mover, hidden, action, key, 2);
+        if (tree(t)[child].visits == 0) expanded = true;
         paths_[t].push_back({at[t], child, 0.0});
         at[t] = child;
       }
@@ -296,9 +295,6 @@ class Worker {
     backpropagate(result);
   }
 
-  // Picks the move at tree `t`'s node `step.parent`: an untried arm if there is one (and
-  // then the iteration stops descending), else by UCB with availability counts or, at a
-  // simultaneous node, by regret matching or EXP3.
   // An opponent's move in a single-observer tree, played by the rollout policy and keyed as
   // the tree's owner sees it.
   Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner,
@@ -307,38 +303,63 @@ class Worker {
     const bool hidden = unseen(s, action, mover, owner);
     const uint64_t key = key_for(s, owner);
     step.child = t.find_child(step.parent, mover, hidden, action, key);
-    if (step.child == kNoNode) {
+    if (step.child == kNoNode)
       step.child = t.add_child(step.parent, mover, hidden, action, key, hidden ? 1 : legal_.size());
-      expanded = true;
-    }
+    if (t[step.child].visits == 0) expanded = true;
     return action;
   }
 
-  // The move at a node of the mover's own tree (every move is seen there).
+  // Picks the move at tree `t`'s node `step.parent`, in the mover's own tree (every move is
+  // seen there): an untried arm if there is one (and then the iteration stops descending),
+  // else by UCB with availability counts or, at a simultaneous node, by regret matching or
+  // EXP3. A node's moves are added all at once, untried, in the order of the legal moves
+  // when it is first reached, so while its move list stays the same the arms are its
+  // children in order.
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
     const uint64_t key = key_for(s, owner);
+    const std::span<const Action> legal = legal_.span();
+    uint32_t first = t.find_first_seen(node, mover, key);
+    if (first == kNoNode) first = t.add_children(node, mover, key, legal);
     arms_.clear();
-    for (const Action& a : legal_) arms_.push_back({t.find_child(node, mover, false, a, key), a});
+    if (t.children_are(node, first, mover, key, legal)) {
+      for (size_t i = 0; i < legal.size(); ++i) arms_.push_back({first + uint32_t(i), legal[i]});
+    } else {
+      for (const Action& a : legal) arms_.push_back({t.find_child(node, mover, false, a, key), a});
+    }
     untried_.clear();
     for (size_t i = 0; i < arms_.size(); ++i)
-      if (arms_[i].child == kNoNode) untried_.push_back(uint8_t(i));
+      if (arms_[i].child == kNoNode || t[arms_[i].child].visits == 0)
+        untried_.push_back(uint8_t(i));
     size_t pick;
     if (!untried_.empty()) {
       pick = untried_[rng_.below(uint32_t(untried_.size()))];
-      t.add_child(node, mover, false, arms_[pick].action, key, legal_.size());
+      if (arms_[pick].child == kNoNode) add_arm(t, node, pick, mover, key);
       expanded = true;
-      // Adding may have moved the node's children to a larger block: look them up again.
-      for (Arm& a : arms_) a.child = t.find_child(node, mover, false, a.action, key);
     } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
       pick = pick_ucb(t);
     }
-    for (const Arm& arm : arms_)
-      if (arm.child != kNoNode) ++t[arm.child].available;
+    // Availability counts the selections in which a tried move (or the one now tried) was
+    // legal.
+    for (size_t i = 0; i < arms_.size(); ++i) {
+      const uint32_t child = arms_[i].child;
+      if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
+    }
     step.child = arms_[pick].child;
     return arms_[pick].action;
+  }
+
+  // Adds the child of a legal move the node has not had before (its move list changed).
+  void add_arm(TreeType& t, uint32_t node, size_t arm, int mover, uint64_t key) {
+    const uint32_t old_first = t[node].first_child;
+    arms_[arm].child = t.add_child(node, mover, false, arms_[arm].action, key, legal_.size());
+    // Adding may have moved the node's children to a larger block, in the same order.
+    const uint32_t shift = t[node].first_child - old_first;
+    if (shift != 0)
+      for (size_t i = 0; i < arms_.size(); ++i)
+        if (i != arm && arms_[i].child != kNoNode) arms_[i].child += shift;
   }
 
   // UCB1 with the availability count in place of the parent's visits (subset-armed
@@ -423,8 +444,9 @@ class Worker {
       return;
     }
     const auto& parent = tr[step.parent];
+    // Untried siblings are not counted: their statistics start when they are first tried.
     for (uint32_t i = parent.first_child; i < parent.first_child + parent.children; ++i)
-      if (tr[i].mover == mover && tr[i].key == tr[step.child].key)
+      if (tr[i].mover == mover && tr[i].key == tr[step.child].key && tr[i].visits > 0)
         tr[i].regret += (i == step.child ? estimate : 0.0) - u;
   }
 
