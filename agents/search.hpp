@@ -321,34 +321,48 @@ class Worker {
     const std::span<const Action> legal = legal_.span();
     uint32_t first = t.find_first_seen(node, mover, key);
     if (first == kNoNode) first = t.add_children(node, mover, key, legal);
-    arms_.clear();
+    // Filled through a pointer: pushing one-byte actions would reload the size every time.
+    arms_.resize(legal.size());
+    Arm* const arms = arms_.begin();
     if (t.children_are(node, first, mover, key, legal)) {
-      for (size_t i = 0; i < legal.size(); ++i) arms_.push_back({first + uint32_t(i), legal[i]});
+      for (size_t i = 0; i < legal.size(); ++i) arms[i] = {first + uint32_t(i), legal[i]};
     } else {
-      for (const Action& a : legal) arms_.push_back({t.find_child(node, mover, false, a, key), a});
+      for (size_t i = 0; i < legal.size(); ++i)
+        arms[i] = {t.find_child(node, mover, false, legal[i], key), legal[i]};
     }
-    untried_.clear();
-    for (size_t i = 0; i < arms_.size(); ++i)
-      if (arms_[i].child == kNoNode || t[arms_[i].child].visits == 0)
-        untried_.push_back(uint8_t(i));
+    uint32_t untried = 0;
+    uint64_t tried_visits = 0;
+    for (const Arm& arm : arms_) {
+      const uint32_t visits = arm.child == kNoNode ? 0 : t[arm.child].visits;
+      untried += visits == 0;
+      tried_visits += visits;
+    }
     size_t pick;
-    if (!untried_.empty()) {
-      pick = untried_[rng_.below(uint32_t(untried_.size()))];
-      if (arms_[pick].child == kNoNode) add_arm(t, node, pick, mover, key);
+    if (untried > 0) {
+      pick = nth_untried(t, rng_.below(untried));
+      if (arms[pick].child == kNoNode) add_arm(t, node, pick, mover, key);
       expanded = true;
     } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
-      pick = pick_ucb(t);
+      pick = pick_ucb(t, tried_visits);
     }
     // Availability counts the selections in which a tried move (or the one now tried) was
-    // legal.
-    for (size_t i = 0; i < arms_.size(); ++i) {
-      const uint32_t child = arms_[i].child;
-      if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
-    }
-    step.child = arms_[pick].child;
-    return arms_[pick].action;
+    // legal; mcts has every move available and uses the parent's visits instead.
+    if (config_.variant != Variant::Mcts)
+      for (size_t i = 0; i < arms_.size(); ++i) {
+        const uint32_t child = arms[i].child;
+        if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
+      }
+    step.child = arms[pick].child;
+    return arms[pick].action;
+  }
+
+  // The index of the n-th untried arm, in the order of the legal moves.
+  size_t nth_untried(const TreeType& t, uint32_t n) const {
+    for (size_t i = 0;; ++i)
+      if (arms_[i].child == kNoNode || t[arms_[i].child].visits == 0)
+        if (n-- == 0) return i;
   }
 
   // Adds the child of a legal move the node has not had before (its move list changed).
@@ -363,18 +377,15 @@ class Worker {
   }
 
   // UCB1 with the availability count in place of the parent's visits (subset-armed
-  // bandit): mean + c * sqrt(ln(available) / visits).
-  size_t pick_ucb(const TreeType& t) const {
+  // bandit): mean + c * sqrt(ln(available) / visits). `parent_visits`: the arms' visits
+  // summed.
+  size_t pick_ucb(const TreeType& t, uint64_t parent_visits) const {
     size_t best = 0;
     double best_value = -std::numeric_limits<double>::infinity();
     uint32_t last_available = 0;
     double exploration = 0;
-    if (config_.variant == Variant::Mcts) {
-      // Every move is always available: plain UCT with the parent's visits.
-      uint64_t parent_visits = 0;
-      for (const Arm& arm : arms_) parent_visits += t[arm.child].visits;
-      exploration = config_.c * sqrt_log(parent_visits);
-    }
+    // Every move is always available in mcts: plain UCT with the parent's visits.
+    if (config_.variant == Variant::Mcts) exploration = config_.c * sqrt_log(parent_visits);
     for (size_t i = 0; i < arms_.size(); ++i) {
       const auto& n = t[arms_[i].child];
       if (config_.variant != Variant::Mcts && n.available != last_available) {
@@ -457,7 +468,6 @@ class Worker {
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
   FixedVector<Arm, kMaxArms> arms_;
-  FixedVector<uint8_t, kMaxArms> untried_;
   Rng rng_;
   int root_seat_ = 0;
   uint64_t iterations_ = 0;

@@ -21,7 +21,7 @@ inline constexpr uint32_t kNoNode = std::numeric_limits<uint32_t>::max();
 // backpropagation then look them up instead of taking a logarithm, a square root and a
 // division per node. The values are exactly those computed on the fly for larger counts.
 namespace detail {
-inline constexpr uint32_t kTabulatedCounts = 1024;
+inline constexpr uint32_t kTabulatedCounts = 8192;
 struct CountTables {
   std::array<double, kTabulatedCounts> sqrt_log;
   std::array<float, kTabulatedCounts> inverse_sqrt;
