@@ -212,11 +212,6 @@ class Worker {
     uint32_t parent, child;
     double probability;  // of the chosen arm, under the regret-matching/EXP3 rule (else 0)
   };
-  // A selectable arm at a node: the tree's edge for a legal move (kNoNode while untried).
-  struct Arm {
-    uint32_t child;
-    Action action;
-  };
   static constexpr size_t kMaxArms = size_t(G::kMaxActions);
   static constexpr size_t kMaxTrees = size_t(G::kMaxPlayers);
 
@@ -321,26 +316,25 @@ class Worker {
     const std::span<const Action> legal = legal_.span();
     uint32_t first = t.find_first_seen(node, mover, key);
     if (first == kNoNode) first = t.add_children(node, mover, key, legal);
-    // Filled through a pointer: pushing one-byte actions would reload the size every time.
-    arms_.resize(legal.size());
-    Arm* const arms = arms_.begin();
     if (t.children_are(node, first, mover, key, legal)) {
-      for (size_t i = 0; i < legal.size(); ++i) arms[i] = {first + uint32_t(i), legal[i]};
+      arms_first_ = first;
     } else {
+      arms_first_ = kNoNode;
       for (size_t i = 0; i < legal.size(); ++i)
-        arms[i] = {t.find_child(node, mover, false, legal[i], key), legal[i]};
+        arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
     }
     uint32_t untried = 0;
     uint64_t tried_visits = 0;
-    for (const Arm& arm : arms_) {
-      const uint32_t visits = arm.child == kNoNode ? 0 : t[arm.child].visits;
+    for (size_t i = 0; i < legal.size(); ++i) {
+      const uint32_t child = arm(i);
+      const uint32_t visits = child == kNoNode ? 0 : t[child].visits;
       untried += visits == 0;
       tried_visits += visits;
     }
     size_t pick;
     if (untried > 0) {
       pick = nth_untried(t, rng_.below(untried));
-      if (arms[pick].child == kNoNode) add_arm(t, node, pick, mover, key);
+      if (arm(pick) == kNoNode) add_arm(t, node, pick, mover, key);
       expanded = true;
     } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
@@ -350,30 +344,37 @@ class Worker {
     // Availability counts the selections in which a tried move (or the one now tried) was
     // legal; mcts has every move available and uses the parent's visits instead.
     if (config_.variant != Variant::Mcts)
-      for (size_t i = 0; i < arms_.size(); ++i) {
-        const uint32_t child = arms[i].child;
+      for (size_t i = 0; i < legal.size(); ++i) {
+        const uint32_t child = arm(i);
         if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
       }
-    step.child = arms[pick].child;
-    return arms[pick].action;
+    step.child = arm(pick);
+    return legal[pick];
+  }
+
+  // The child of arm i (of legal_[i]) at the node being chosen at, kNoNode while the node has
+  // not had that move: first + i when the node's children are the legal moves in order, else
+  // looked up.
+  uint32_t arm(size_t i) const {
+    return arms_first_ != kNoNode ? arms_first_ + uint32_t(i) : arm_children_[i];
   }
 
   // The index of the n-th untried arm, in the order of the legal moves.
   size_t nth_untried(const TreeType& t, uint32_t n) const {
     for (size_t i = 0;; ++i)
-      if (arms_[i].child == kNoNode || t[arms_[i].child].visits == 0)
+      if (arm(i) == kNoNode || t[arm(i)].visits == 0)
         if (n-- == 0) return i;
   }
 
   // Adds the child of a legal move the node has not had before (its move list changed).
-  void add_arm(TreeType& t, uint32_t node, size_t arm, int mover, uint64_t key) {
+  void add_arm(TreeType& t, uint32_t node, size_t index, int mover, uint64_t key) {
     const uint32_t old_first = t[node].first_child;
-    arms_[arm].child = t.add_child(node, mover, false, arms_[arm].action, key, legal_.size());
+    arm_children_[index] = t.add_child(node, mover, false, legal_[index], key, legal_.size());
     // Adding may have moved the node's children to a larger block, in the same order.
     const uint32_t shift = t[node].first_child - old_first;
     if (shift != 0)
-      for (size_t i = 0; i < arms_.size(); ++i)
-        if (i != arm && arms_[i].child != kNoNode) arms_[i].child += shift;
+      for (size_t i = 0; i < legal_.size(); ++i)
+        if (i != index && arm_children_[i] != kNoNode) arm_children_[i] += shift;
   }
 
   // UCB1 with the availability count in place of the parent's visits (subset-armed
@@ -386,8 +387,8 @@ class Worker {
     double exploration = 0;
     // Every move is always available in mcts: plain UCT with the parent's visits.
     if (config_.variant == Variant::Mcts) exploration = config_.c * sqrt_log(parent_visits);
-    for (size_t i = 0; i < arms_.size(); ++i) {
-      const auto& n = t[arms_[i].child];
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      const auto& n = t[arm(i)];
       if (config_.variant != Variant::Mcts && n.available != last_available) {
         last_available = n.available;  // neighbours often share it
         exploration = config_.c * sqrt_log(n.available);
@@ -400,18 +401,17 @@ class Worker {
 
   // Regret matching or EXP3 over the arms, mixed with gamma exploration.
   size_t pick_mixed(const TreeType& t, Step& step) {
-    const size_t k = arms_.size();
+    const size_t k = legal_.size();
     std::array<double, kMaxArms> p{};
     double total = 0;
     if (config_.simultaneous == SimultaneousRule::RegretMatching) {
-      for (size_t i = 0; i < k; ++i) total += p[i] = std::max(0.0, t[arms_[i].child].regret);
+      for (size_t i = 0; i < k; ++i) total += p[i] = std::max(0.0, t[arm(i)].regret);
       if (total <= 0) std::fill_n(p.begin(), k, 1.0), total = double(k);
     } else {
       const double eta = config_.gamma / double(k);
       double top = -std::numeric_limits<double>::infinity();
-      for (size_t i = 0; i < k; ++i) top = std::max(top, t[arms_[i].child].regret);
-      for (size_t i = 0; i < k; ++i)
-        total += p[i] = std::exp(eta * (t[arms_[i].child].regret - top));
+      for (size_t i = 0; i < k; ++i) top = std::max(top, t[arm(i)].regret);
+      for (size_t i = 0; i < k; ++i) total += p[i] = std::exp(eta * (t[arm(i)].regret - top));
     }
     double u = rng_.uniform(), cumulative = 0;
     size_t pick = k - 1;
@@ -467,7 +467,8 @@ class Worker {
   std::vector<TreeType> trees_;
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
-  FixedVector<Arm, kMaxArms> arms_;
+  uint32_t arms_first_ = kNoNode;  // see arm()
+  std::array<uint32_t, kMaxArms> arm_children_{};
   Rng rng_;
   int root_seat_ = 0;
   uint64_t iterations_ = 0;
