@@ -88,8 +88,7 @@ class RolloutPolicy {
  public:
   using State = typename G::State;
 
-  RolloutPolicy(const G& game, const Config& config)
-      : game_(&game), depth_(config.depth), random_(game) {
+  RolloutPolicy(const G& game, const Config& config) : game_(&game), depth_(config.depth) {
     if (config.rollout == Rollout::Heuristic) {
       if constexpr (HasHeuristic<G>)
         heuristic_ = std::make_unique<typename HeuristicPolicy<G>::type>(
@@ -102,29 +101,27 @@ class RolloutPolicy {
                               config.depth, G::kId));
   }
 
-  typename G::Action move(const State& s, Rng& rng) const {
-    return heuristic_ ? heuristic_->choose(s, rng) : random_.choose(s, rng);
+  // The move at `s`, whose legal moves are `legal`. The random policy draws exactly as
+  // RandomPolicy does, from the caller's list: a list made per move would be zeroed each time.
+  typename G::Action move(const State& s, const ActionList<G>& legal, Rng& rng) const {
+    if (heuristic_) return heuristic_->choose(s, rng);
+    return legal[rng.below(static_cast<uint32_t>(legal.size()))];
   }
 
-  Returns<G::kMaxPlayers> play(State& s, Rng& rng) const {
-    if (heuristic_) return play_with(s, *heuristic_, rng);
-    return play_with(s, random_, rng);
-  }
-
- private:
-  template <class P>
-  Returns<G::kMaxPlayers> play_with(State& s, const P& policy, Rng& rng) const {
+  // Plays `s` out; `scratch` holds each position's legal moves.
+  Returns<G::kMaxPlayers> play(State& s, Rng& rng, ActionList<G>& scratch) const {
     for (int moves = 0; !game_->is_terminal(s); ++moves) {
       if constexpr (HasEvaluation<G>)
         if (depth_ > 0 && moves >= depth_) return game_->evaluate(s);
-      game_->apply(s, policy.choose(s, rng));
+      if (!heuristic_) game_->legal_actions(s, scratch);
+      game_->apply(s, move(s, scratch, rng));
     }
     return game_->returns(s);
   }
 
+ private:
   const G* game_;
   int depth_;
-  RandomPolicy<G> random_;
   std::unique_ptr<typename HeuristicPolicy<G>::type> heuristic_;
 };
 
@@ -286,7 +283,7 @@ class Worker {
       }
       game_->apply(s, action);
     }
-    const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_);
+    const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_, legal_);
     backpropagate(result);
   }
 
@@ -294,7 +291,7 @@ class Worker {
   // the tree's owner sees it.
   Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner,
                      bool& expanded) {
-    const Action action = rollout_.move(s, rng_);
+    const Action action = rollout_.move(s, legal_, rng_);
     const bool hidden = unseen(s, action, mover, owner);
     const uint64_t key = key_for(s, owner);
     step.child = t.find_child(step.parent, mover, hidden, action, key);
@@ -578,13 +575,14 @@ class FlatMonteCarloAgent final : public Agent<G> {
       sums = {};
       sums.resize(legal.size());
       Rng trial_rng(budget.seed(i));
+      ActionList<G> scratch;
       for (uint64_t k = 0; budget.more(i, k); ++k) {
         const size_t arm = size_t((k * threads + i) % legal.size());
         State world = state;
         game_->determinize(world, seat, trial_rng);
         game_->apply(world, legal[arm]);
         sums[arm].visits++;
-        sums[arm].reward += rollout_.play(world, trial_rng)[size_t(seat)];
+        sums[arm].reward += rollout_.play(world, trial_rng, scratch)[size_t(seat)];
       }
     });
     for (size_t a = 0; a < legal.size(); ++a) {
