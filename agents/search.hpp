@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -87,8 +88,7 @@ class RolloutPolicy {
  public:
   using State = typename G::State;
 
-  RolloutPolicy(const G& game, const Config& config)
-      : game_(&game), depth_(config.depth), random_(game) {
+  RolloutPolicy(const G& game, const Config& config) : game_(&game), depth_(config.depth) {
     if (config.rollout == Rollout::Heuristic) {
       if constexpr (HasHeuristic<G>)
         heuristic_ = std::make_unique<typename HeuristicPolicy<G>::type>(
@@ -101,29 +101,27 @@ class RolloutPolicy {
                               config.depth, G::kId));
   }
 
-  typename G::Action move(const State& s, Rng& rng) const {
-    return heuristic_ ? heuristic_->choose(s, rng) : random_.choose(s, rng);
+  // The move at `s`, whose legal moves are `legal`. The random policy draws exactly as
+  // RandomPolicy does, from the caller's list: a list made per move would be zeroed each time.
+  typename G::Action move(const State& s, const ActionList<G>& legal, Rng& rng) const {
+    if (heuristic_) return heuristic_->choose(s, rng);
+    return legal[rng.below(static_cast<uint32_t>(legal.size()))];
   }
 
-  Returns<G::kMaxPlayers> play(State& s, Rng& rng) const {
-    if (heuristic_) return play_with(s, *heuristic_, rng);
-    return play_with(s, random_, rng);
-  }
-
- private:
-  template <class P>
-  Returns<G::kMaxPlayers> play_with(State& s, const P& policy, Rng& rng) const {
+  // Plays `s` out; `scratch` holds each position's legal moves.
+  Returns<G::kMaxPlayers> play(State& s, Rng& rng, ActionList<G>& scratch) const {
     for (int moves = 0; !game_->is_terminal(s); ++moves) {
       if constexpr (HasEvaluation<G>)
         if (depth_ > 0 && moves >= depth_) return game_->evaluate(s);
-      game_->apply(s, policy.choose(s, rng));
+      if (!heuristic_) game_->legal_actions(s, scratch);
+      game_->apply(s, move(s, scratch, rng));
     }
     return game_->returns(s);
   }
 
+ private:
   const G* game_;
   int depth_;
-  RandomPolicy<G> random_;
   std::unique_ptr<typename HeuristicPolicy<G>::type> heuristic_;
 };
 
@@ -211,11 +209,6 @@ class Worker {
     uint32_t parent, child;
     double probability;  // of the chosen arm, under the regret-matching/EXP3 rule (else 0)
   };
-  // A selectable arm at a node: the tree's edge for a legal move (kNoNode while untried).
-  struct Arm {
-    uint32_t child;
-    Action action;
-  };
   static constexpr size_t kMaxArms = size_t(G::kMaxActions);
   static constexpr size_t kMaxTrees = size_t(G::kMaxPlayers);
 
@@ -262,109 +255,140 @@ class Worker {
       // rollout policy plays it from the opponent's own view instead.
       const bool modelled = config_.variant == Variant::SingleObserver && mover != owner &&
                             (missed_last[size_t(mover)] || unseen(s, legal_[0], mover, owner));
-      Action action = modelled ? policy_move(s, own, step, mover, owner, expanded)
-                               : choose(s, own, step, mover, owner, expanded);
-      if (config_.variant != Variant::Mcts)
-        for (int p = 0; p < game_->num_players(); ++p)
+      const Action action = modelled ? policy_move(s, own, step, mover, owner, expanded)
+                                     : choose(s, own, step, mover, owner, expanded);
+      if (config_.variant != Variant::Mcts) {
+        bool unseen_by_another = false;
+        for (int p = 0; p < game_->num_players(); ++p) {
           missed_last[size_t(p)] = p != mover && !sees_action(*game_, s, action, p);
-      if (trees > 1) before_ = s;  // the other trees key the move by the state it was made in
-      game_->apply(s, action);
+          unseen_by_another = unseen_by_another || missed_last[size_t(p)];
+        }
+        // The owner's own move that another seat does not see makes the owner's decisions
+        // at this node simultaneous.
+        if (mover == owner && unseen_by_another) own[step.parent].simultaneous = true;
+      }
       at[owner_tree] = step.child;
       paths_[owner_tree].push_back(step);
-      // Every other tree follows the move as its owner sees it.
+      // Every other tree follows the move as its owner sees it, keyed by the state the move
+      // is made in (so before applying it).
       for (size_t t = 0; t < trees; ++t) {
         if (t == owner_tree) continue;
-        const bool hidden = unseen(before_, action, mover, owner_of(t));
-        const uint64_t key = key_for(before_, owner_of(t));
+        const bool hidden = unseen(s, action, mover, owner_of(t));
+        const uint64_t key = key_for(s, owner_of(t));
         uint32_t child = tree(t).find_child(at[t], mover, hidden, action, key);
-        if (child == kNoNode) {
-          child = tree(t).add_child(at[t], mover, hidden, action, key, 2);
-          expanded = true;
-        }
-        mark_simultaneous(tree(t), at[t], child, before_, action, mover, owner_of(t));
+        if (child == kNoNode) child = tree(t).add_child(at[t], mover, hidden, action, key, 2);
+        if (tree(t)[child].visits == 0) expanded = true;
         paths_[t].push_back({at[t], child, 0.0});
         at[t] = child;
       }
+      game_->apply(s, action);
     }
-    const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_);
+    const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_, legal_);
     backpropagate(result);
   }
 
-  // Decisions at a node are simultaneous when its owner reached it without seeing the last
-  // move, or when the owner's own move there is unseen by another seat.
-  void mark_simultaneous(TreeType& t, uint32_t parent, uint32_t child, const State& before,
-                         const Action& action, int mover, int owner) {
-    if (t[child].hidden) t[child].simultaneous = true;
-    if (mover == owner && config_.variant != Variant::Mcts)
-      for (int p = 0; p < game_->num_players(); ++p)
-        if (p != owner && !sees_action(*game_, before, action, p)) t[parent].simultaneous = true;
-  }
-
-  // Picks the move at tree `t`'s node `step.parent`: an untried arm if there is one (and
-  // then the iteration stops descending), else by UCB with availability counts or, at a
-  // simultaneous node, by regret matching or EXP3.
   // An opponent's move in a single-observer tree, played by the rollout policy and keyed as
   // the tree's owner sees it.
   Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner,
                      bool& expanded) {
-    const Action action = rollout_.move(s, rng_);
+    const Action action = rollout_.move(s, legal_, rng_);
     const bool hidden = unseen(s, action, mover, owner);
     const uint64_t key = key_for(s, owner);
     step.child = t.find_child(step.parent, mover, hidden, action, key);
-    if (step.child == kNoNode) {
+    if (step.child == kNoNode)
       step.child = t.add_child(step.parent, mover, hidden, action, key, hidden ? 1 : legal_.size());
-      expanded = true;
-    }
-    mark_simultaneous(t, step.parent, step.child, s, action, mover, owner);
+    if (t[step.child].visits == 0) expanded = true;
     return action;
   }
 
-  // The move at a node of the mover's own tree (every move is seen there).
+  // Picks the move at tree `t`'s node `step.parent`, in the mover's own tree (every move is
+  // seen there): an untried arm if there is one (and then the iteration stops descending),
+  // else by UCB with availability counts or, at a simultaneous node, by regret matching or
+  // EXP3. A node's moves are added all at once, untried, in the order of the legal moves
+  // when it is first reached, so while its move list stays the same the arms are its
+  // children in order.
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
     const uint64_t key = key_for(s, owner);
-    arms_.clear();
-    for (const Action& a : legal_) arms_.push_back({t.find_child(node, mover, false, a, key), a});
-    untried_.clear();
-    for (size_t i = 0; i < arms_.size(); ++i)
-      if (arms_[i].child == kNoNode) untried_.push_back(uint8_t(i));
+    const std::span<const Action> legal = legal_.span();
+    uint32_t first = t.find_first_seen(node, mover, key);
+    if (first == kNoNode) first = t.add_children(node, mover, key, legal);
+    if (t.children_are(node, first, mover, key, legal)) {
+      arms_first_ = first;
+    } else {
+      arms_first_ = kNoNode;
+      for (size_t i = 0; i < legal.size(); ++i)
+        arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
+    }
+    uint32_t untried = 0;
+    uint64_t tried_visits = 0;
+    for (size_t i = 0; i < legal.size(); ++i) {
+      const uint32_t child = arm(i);
+      const uint32_t visits = child == kNoNode ? 0 : t[child].visits;
+      untried += visits == 0;
+      tried_visits += visits;
+    }
     size_t pick;
-    if (!untried_.empty()) {
-      pick = untried_[rng_.below(uint32_t(untried_.size()))];
-      t.add_child(node, mover, false, arms_[pick].action, key, legal_.size());
+    if (untried > 0) {
+      pick = nth_untried(t, rng_.below(untried));
+      if (arm(pick) == kNoNode) add_arm(t, node, pick, mover, key);
       expanded = true;
-      // Adding may have moved the node's children to a larger block: look them up again.
-      for (Arm& a : arms_) a.child = t.find_child(node, mover, false, a.action, key);
     } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
-      pick = pick_ucb(t);
+      pick = pick_ucb(t, tried_visits);
     }
-    for (const Arm& arm : arms_)
-      if (arm.child != kNoNode) ++t[arm.child].available;
-    step.child = arms_[pick].child;
-    mark_simultaneous(t, node, step.child, s, arms_[pick].action, mover, owner);
-    return arms_[pick].action;
+    // Availability counts the selections in which a tried move (or the one now tried) was
+    // legal; mcts has every move available and uses the parent's visits instead.
+    if (config_.variant != Variant::Mcts)
+      for (size_t i = 0; i < legal.size(); ++i) {
+        const uint32_t child = arm(i);
+        if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
+      }
+    step.child = arm(pick);
+    return legal[pick];
+  }
+
+  // The child of arm i (of legal_[i]) at the node being chosen at, kNoNode while the node has
+  // not had that move: first + i when the node's children are the legal moves in order, else
+  // looked up.
+  uint32_t arm(size_t i) const {
+    return arms_first_ != kNoNode ? arms_first_ + uint32_t(i) : arm_children_[i];
+  }
+
+  // The index of the n-th untried arm, in the order of the legal moves.
+  size_t nth_untried(const TreeType& t, uint32_t n) const {
+    for (size_t i = 0;; ++i)
+      if (arm(i) == kNoNode || t[arm(i)].visits == 0)
+        if (n-- == 0) return i;
+  }
+
+  // Adds the child of a legal move the node has not had before (its move list changed).
+  void add_arm(TreeType& t, uint32_t node, size_t index, int mover, uint64_t key) {
+    const uint32_t old_first = t[node].first_child;
+    arm_children_[index] = t.add_child(node, mover, false, legal_[index], key, legal_.size());
+    // Adding may have moved the node's children to a larger block, in the same order.
+    const uint32_t shift = t[node].first_child - old_first;
+    if (shift != 0)
+      for (size_t i = 0; i < legal_.size(); ++i)
+        if (i != index && arm_children_[i] != kNoNode) arm_children_[i] += shift;
   }
 
   // UCB1 with the availability count in place of the parent's visits (subset-armed
-  // bandit): mean + c * sqrt(ln(available) / visits).
-  size_t pick_ucb(const TreeType& t) const {
+  // bandit): mean + c * sqrt(ln(available) / visits). `parent_visits`: the arms' visits
+  // summed.
+  size_t pick_ucb(const TreeType& t, uint64_t parent_visits) const {
     size_t best = 0;
     double best_value = -std::numeric_limits<double>::infinity();
     uint32_t last_available = 0;
     double exploration = 0;
-    if (config_.variant == Variant::Mcts) {
-      // Every move is always available: plain UCT with the parent's visits.
-      uint64_t parent_visits = 0;
-      for (const Arm& arm : arms_) parent_visits += t[arm.child].visits;
-      exploration = config_.c * std::sqrt(std::log(double(parent_visits)));
-    }
-    for (size_t i = 0; i < arms_.size(); ++i) {
-      const auto& n = t[arms_[i].child];
+    // Every move is always available in mcts: plain UCT with the parent's visits.
+    if (config_.variant == Variant::Mcts) exploration = config_.c * sqrt_log(parent_visits);
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      const auto& n = t[arm(i)];
       if (config_.variant != Variant::Mcts && n.available != last_available) {
-        last_available = n.available;  // neighbours often share it: one logarithm per count
-        exploration = config_.c * std::sqrt(std::log(double(n.available)));
+        last_available = n.available;  // neighbours often share it
+        exploration = config_.c * sqrt_log(n.available);
       }
       const double value = n.mean + exploration * n.inverse_sqrt_visits;
       if (value > best_value) best_value = value, best = i;
@@ -374,18 +398,17 @@ class Worker {
 
   // Regret matching or EXP3 over the arms, mixed with gamma exploration.
   size_t pick_mixed(const TreeType& t, Step& step) {
-    const size_t k = arms_.size();
+    const size_t k = legal_.size();
     std::array<double, kMaxArms> p{};
     double total = 0;
     if (config_.simultaneous == SimultaneousRule::RegretMatching) {
-      for (size_t i = 0; i < k; ++i) total += p[i] = std::max(0.0, t[arms_[i].child].regret);
+      for (size_t i = 0; i < k; ++i) total += p[i] = std::max(0.0, t[arm(i)].regret);
       if (total <= 0) std::fill_n(p.begin(), k, 1.0), total = double(k);
     } else {
       const double eta = config_.gamma / double(k);
       double top = -std::numeric_limits<double>::infinity();
-      for (size_t i = 0; i < k; ++i) top = std::max(top, t[arms_[i].child].regret);
-      for (size_t i = 0; i < k; ++i)
-        total += p[i] = std::exp(eta * (t[arms_[i].child].regret - top));
+      for (size_t i = 0; i < k; ++i) top = std::max(top, t[arm(i)].regret);
+      for (size_t i = 0; i < k; ++i) total += p[i] = std::exp(eta * (t[arm(i)].regret - top));
     }
     double u = rng_.uniform(), cumulative = 0;
     size_t pick = k - 1;
@@ -429,8 +452,9 @@ class Worker {
       return;
     }
     const auto& parent = tr[step.parent];
+    // Untried siblings are not counted: their statistics start when they are first tried.
     for (uint32_t i = parent.first_child; i < parent.first_child + parent.children; ++i)
-      if (tr[i].mover == mover && tr[i].key == tr[step.child].key)
+      if (tr[i].mover == mover && tr[i].key == tr[step.child].key && tr[i].visits > 0)
         tr[i].regret += (i == step.child ? estimate : 0.0) - u;
   }
 
@@ -440,9 +464,8 @@ class Worker {
   std::vector<TreeType> trees_;
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
-  State before_{};
-  FixedVector<Arm, kMaxArms> arms_;
-  FixedVector<uint8_t, kMaxArms> untried_;
+  uint32_t arms_first_ = kNoNode;  // see arm()
+  std::array<uint32_t, kMaxArms> arm_children_{};
   Rng rng_;
   int root_seat_ = 0;
   uint64_t iterations_ = 0;
@@ -552,13 +575,14 @@ class FlatMonteCarloAgent final : public Agent<G> {
       sums = {};
       sums.resize(legal.size());
       Rng trial_rng(budget.seed(i));
+      ActionList<G> scratch;
       for (uint64_t k = 0; budget.more(i, k); ++k) {
         const size_t arm = size_t((k * threads + i) % legal.size());
         State world = state;
         game_->determinize(world, seat, trial_rng);
         game_->apply(world, legal[arm]);
         sums[arm].visits++;
-        sums[arm].reward += rollout_.play(world, trial_rng)[size_t(seat)];
+        sums[arm].reward += rollout_.play(world, trial_rng, scratch)[size_t(seat)];
       }
     });
     for (size_t a = 0; a < legal.size(); ++a) {

@@ -6,21 +6,51 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace nf::search {
 
 inline constexpr uint32_t kNoNode = std::numeric_limits<uint32_t>::max();
 
+// sqrt(ln n) and 1/sqrt(n) for the counts most nodes have, computed once: selection and
+// backpropagation then look them up instead of taking a logarithm, a square root and a
+// division per node. The values are exactly those computed on the fly for larger counts.
+namespace detail {
+inline constexpr uint32_t kTabulatedCounts = 8192;
+struct CountTables {
+  std::array<double, kTabulatedCounts> sqrt_log;
+  std::array<float, kTabulatedCounts> inverse_sqrt;
+};
+inline const CountTables kCountTables = [] {
+  CountTables tables{};
+  for (uint32_t n = 0; n < kTabulatedCounts; ++n) {
+    tables.sqrt_log[n] = std::sqrt(std::log(double(n)));
+    tables.inverse_sqrt[n] = static_cast<float>(1.0 / std::sqrt(double(n)));
+  }
+  return tables;
+}();
+}  // namespace detail
+
+inline double sqrt_log(uint64_t n) {
+  return n < detail::kTabulatedCounts ? detail::kCountTables.sqrt_log[n]
+                                      : std::sqrt(std::log(double(n)));
+}
+inline float inverse_sqrt(uint32_t n) {
+  return n < detail::kTabulatedCounts ? detail::kCountTables.inverse_sqrt[n]
+                                      : static_cast<float>(1.0 / std::sqrt(double(n)));
+}
+
 template <class Action>
 struct Node {
-  uint64_t key = 0;   // what the owner observed where the move was made (observation_key)
-  double mean = 0;    // mean of the mover's returns over the visits through this edge
-  double regret = 0;  // regret matching: cumulative regret; EXP3: cumulative reward estimate
-  uint32_t visits = 0;
+  uint64_t key = 0;        // what the owner observed where the move was made (observation_key)
+  double mean = 0;         // mean of the mover's returns over the visits through this edge
+  double regret = 0;       // regret matching: cumulative regret; EXP3: cumulative reward estimate
+  uint32_t visits = 0;     // 0: created with its siblings but not tried yet
   uint32_t available = 0;  // selections at the parent in which this move was legal
   uint32_t first_child = kNoNode;
   uint16_t children = 0;
@@ -29,12 +59,13 @@ struct Node {
   int8_t mover = -1;              // the seat whose move this edge is (-1 at the root)
   bool hidden = false;        // the owner did not see which move: the edge stands for all of them
   bool simultaneous = false;  // decisions at this node are made without seeing, or unseen
+                              // (always so below a hidden edge)
   Action action{};            // the move, when not hidden
 
   void add(double reward) {
     ++visits;
     mean += (reward - mean) / visits;
-    inverse_sqrt_visits = static_cast<float>(1.0 / std::sqrt(double(visits)));
+    inverse_sqrt_visits = inverse_sqrt(visits);
   }
   double reward_sum() const { return mean * visits; }
 };
@@ -71,13 +102,55 @@ class Tree {
     return kNoNode;
   }
 
+  // The first child that is a seen move of `mover` under `key`, or kNoNode.
+  uint32_t find_first_seen(uint32_t parent, int mover, uint64_t key) const {
+    const NodeType& p = nodes_[parent];
+    for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
+      const NodeType& c = nodes_[i];
+      if (c.key == key && c.mover == mover && !c.hidden) return i;
+    }
+    return kNoNode;
+  }
+
+  // Whether `parent`'s children from `first` on are the seen moves `actions` of `mover` under
+  // `key`, in order: then the child of actions[i] is first + i. Checked in O(k) instead of a
+  // search per action.
+  bool children_are(uint32_t parent, uint32_t first, int mover, uint64_t key,
+                    std::span<const Action> actions) const {
+    const NodeType& p = nodes_[parent];
+    if (first + actions.size() > p.first_child + p.children) return false;
+    for (size_t i = 0; i < actions.size(); ++i) {
+      const NodeType& c = nodes_[first + i];
+      if (c.key != key || c.mover != mover || c.hidden || !(c.action == actions[i])) return false;
+    }
+    return true;
+  }
+
   // Adds a child; a full block moves to the end of the arena with twice the room (the old
   // block stays unused until the next reset). `room` sizes a node's first block.
   uint32_t add_child(uint32_t parent, int mover, bool hidden, const Action& action, uint64_t key,
                      size_t room) {
-    if (nodes_[parent].children == nodes_[parent].capacity) {
+    const uint32_t index = append_children(parent, 1, room);
+    init(nodes_[index], mover, hidden, action, key);
+    return index;
+  }
+
+  // Adds the seen moves `actions` of `mover` under `key` as a contiguous run of children in
+  // that order, untried (no visits); returns the first.
+  uint32_t add_children(uint32_t parent, int mover, uint64_t key, std::span<const Action> actions) {
+    const uint32_t first = append_children(parent, actions.size(), actions.size());
+    for (size_t i = 0; i < actions.size(); ++i)
+      init(nodes_[first + i], mover, false, actions[i], key);
+    return first;
+  }
+
+ private:
+  // Makes room for `count` more children of `parent` and counts them in; returns the first.
+  uint32_t append_children(uint32_t parent, size_t count, size_t room) {
+    if (nodes_[parent].children + count > nodes_[parent].capacity) {
       const size_t old_capacity = nodes_[parent].capacity;
-      const size_t new_capacity = std::max<size_t>({room, 2 * old_capacity, 2});
+      const size_t new_capacity =
+          std::max<size_t>({room, 2 * old_capacity, nodes_[parent].children + count, 2});
       const auto block = static_cast<uint32_t>(nodes_.size());
       nodes_.resize(nodes_.size() + new_capacity);
       NodeType& p = nodes_[parent];
@@ -86,17 +159,20 @@ class Tree {
       p.capacity = static_cast<uint16_t>(new_capacity);
     }
     NodeType& p = nodes_[parent];
-    const uint32_t index = p.first_child + p.children++;
-    NodeType& child = nodes_[index];
-    child = NodeType{};
-    child.mover = static_cast<int8_t>(mover);
-    child.hidden = hidden;
-    child.key = key;
-    if (!hidden) child.action = action;
-    return index;
+    const uint32_t first = p.first_child + p.children;
+    p.children = static_cast<uint16_t>(p.children + count);
+    return first;
   }
 
- private:
+  static void init(NodeType& node, int mover, bool hidden, const Action& action, uint64_t key) {
+    node = NodeType{};
+    node.mover = static_cast<int8_t>(mover);
+    node.hidden = hidden;
+    node.simultaneous = hidden;
+    node.key = key;
+    if (!hidden) node.action = action;
+  }
+
   std::vector<NodeType> nodes_;
 };
 
