@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/bits.hpp"
 #include "core/game.hpp"
 
 namespace nf::reference {
@@ -64,6 +65,10 @@ class TicTacToeGame {
     if (is_terminal(s)) return;
     for (unsigned empty = s.empty_cells(); empty != 0; empty &= empty - 1)
       out.push_back(static_cast<Action>(std::countr_zero(empty)));
+  }
+  // The cell legal_actions + rng.below would pick; the empty cells number 9 - moves.
+  Action random_action(const State& s, Rng& rng) const {
+    return static_cast<Action>(nth_set_bit(s.empty_cells(), rng.below(9u - s.moves)));
   }
   void apply(State& s, Action cell) const {
     assert(cell < 9 && s.at(cell) == kEmpty && !is_terminal(s));
