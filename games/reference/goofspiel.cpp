@@ -45,32 +45,25 @@ GoofspielGame::GoofspielGame(const ParamSet& config)
 GoofspielGame::State GoofspielGame::initial_state(uint64_t seed) const {
   State s;
   s.rng.reseed(seed);
-  for (int p = 0; p < players_; ++p) s.hand[size_t(p)] = static_cast<uint16_t>(bit(cards_) - 1);
+  const auto all_cards = static_cast<uint16_t>(bit(cards_) - 1);
+  for (int p = 0; p < players_; ++p) s.hand[size_t(p)] = all_cards;
+  s.unturned = all_cards;
   start_turn(s);
   return s;
 }
 
 void GoofspielGame::start_turn(State& s) const {
+  int card;
   if (order_ == PointsOrder::Ascending) {
-    s.point_cards.push_back(s.turn);
+    card = s.turn;
   } else if (order_ == PointsOrder::Descending) {
-    s.point_cards.push_back(static_cast<uint8_t>(cards_ - 1 - s.turn));
+    card = cards_ - 1 - s.turn;
   } else {
-    uint16_t left = static_cast<uint16_t>(bit(cards_) - 1);
-    for (uint8_t c : s.point_cards) left &= static_cast<uint16_t>(~bit(c));
-    uint32_t pick = s.rng.below(static_cast<uint32_t>(std::popcount(left)));
-    int card = 0;
-    for (;; ++card)
-      if ((left >> card & 1) && pick-- == 0) break;
-    s.point_cards.push_back(static_cast<uint8_t>(card));
+    const uint32_t pick = s.rng.below(static_cast<uint32_t>(cards_ - s.point_cards.size()));
+    card = nth_set_bit(s.unturned, pick);
   }
-}
-
-void GoofspielGame::apply(State& s, Action bid) const {
-  assert(!s.over && bid < cards_ && (s.hand[s.to_move] >> bid & 1));
-  s.bids[s.turn][s.to_move] = bid;
-  s.hand[s.to_move] &= static_cast<uint16_t>(~bit(bid));
-  if (++s.to_move == players_) resolve_turn(s);
+  s.point_cards.push_back(static_cast<uint8_t>(card));
+  s.unturned &= static_cast<uint16_t>(~bit(card));
 }
 
 int GoofspielGame::turn_winner(const std::array<uint8_t, kMaxPlayers>& bids) const {
