@@ -16,13 +16,7 @@ constexpr uint64_t kBatch = 10000;
 template <Game G>
 void playouts(Context& context, const G& game, const std::string& name) {
   const RandomPolicy<G> random(game);
-  auto batch = [&](uint64_t index) {
-    Rng rng(index);
-    for (uint64_t i = 0; i < kBatch; ++i) {
-      auto state = game.initial_state(index * kBatch + i);
-      playout(game, state, random, rng);
-    }
-  };
+  const auto batch = playout_batches(game, random, kBatch);
   context.fact(name + " state bytes", sizeof(typename G::State));
   context.measure(name + " random playouts", "playouts", kBatch, batch);
   context.measure_parallel(name + " random playouts", "playouts", kBatch, batch);

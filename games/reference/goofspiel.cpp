@@ -45,32 +45,25 @@ GoofspielGame::GoofspielGame(const ParamSet& config)
 GoofspielGame::State GoofspielGame::initial_state(uint64_t seed) const {
   State s;
   s.rng.reseed(seed);
-  for (int p = 0; p < players_; ++p) s.hand[size_t(p)] = static_cast<uint16_t>(bit(cards_) - 1);
+  const auto all_cards = static_cast<uint16_t>(bit(cards_) - 1);
+  for (int p = 0; p < players_; ++p) s.hand[size_t(p)] = all_cards;
+  s.unturned = all_cards;
   start_turn(s);
   return s;
 }
 
 void GoofspielGame::start_turn(State& s) const {
+  int card;
   if (order_ == PointsOrder::Ascending) {
-    s.point_cards.push_back(s.turn);
+    card = s.turn;
   } else if (order_ == PointsOrder::Descending) {
-    s.point_cards.push_back(static_cast<uint8_t>(cards_ - 1 - s.turn));
+    card = cards_ - 1 - s.turn;
   } else {
-    uint16_t left = static_cast<uint16_t>(bit(cards_) - 1);
-    for (uint8_t c : s.point_cards) left &= static_cast<uint16_t>(~bit(c));
-    uint32_t pick = s.rng.below(static_cast<uint32_t>(std::popcount(left)));
-    int card = 0;
-    for (;; ++card)
-      if ((left >> card & 1) && pick-- == 0) break;
-    s.point_cards.push_back(static_cast<uint8_t>(card));
+    const uint32_t pick = s.rng.below(static_cast<uint32_t>(cards_ - s.point_cards.size()));
+    card = nth_set_bit(s.unturned, pick);
   }
-}
-
-void GoofspielGame::apply(State& s, Action bid) const {
-  assert(!s.over && bid < cards_ && (s.hand[s.to_move] >> bid & 1));
-  s.bids[s.turn][s.to_move] = bid;
-  s.hand[s.to_move] &= static_cast<uint16_t>(~bit(bid));
-  if (++s.to_move == players_) resolve_turn(s);
+  s.point_cards.push_back(static_cast<uint8_t>(card));
+  s.unturned &= static_cast<uint16_t>(~bit(card));
 }
 
 int GoofspielGame::turn_winner(const std::array<uint8_t, kMaxPlayers>& bids) const {
@@ -148,24 +141,24 @@ bool GoofspielGame::resample_bids(State& s, int observer, int turn, int seat, Rn
   const int winner = s.winners[size_t(turn)];
   const auto& bids = s.bids[size_t(turn)];
   // Cards this seat still has: not bid in an earlier turn.
-  uint16_t free = static_cast<uint16_t>(bit(cards_) - 1);
-  for (int t = 0; t < turn; ++t)
-    free &= static_cast<uint16_t>(~bit(s.bids[size_t(t)][size_t(seat)]));
-  // Prune with the seats assigned so far (the observer and the seats before this one).
+  uint32_t allowed = bit(cards_) - 1u;
+  for (int t = 0; t < turn; ++t) allowed &= ~uint32_t{bit(s.bids[size_t(t)][size_t(seat)])};
+  // Prune with the seats assigned so far (the observer and the seats before this one): the
+  // turn's winner outbids each of them, and nobody outbids the winner.
   auto assigned = [&](int p) { return p < seat || p == observer; };
-  FixedVector<uint8_t, kMaxCards> options;
-  for (int c = 0; c < cards_; ++c) {
-    if (!(free >> c & 1)) continue;
-    bool ok = true;
-    for (int p = 0; p < players_ && ok; ++p) {
-      if (p == seat || !assigned(p)) continue;
-      if (winner == seat)
-        ok = c > bids[size_t(p)];
-      else if (winner == p)
-        ok = c < bids[size_t(p)];
-    }
-    if (ok) options.push_back(static_cast<uint8_t>(c));
+  int lowest = 0, highest = cards_ - 1;
+  for (int p = 0; p < players_; ++p) {
+    if (p == seat || !assigned(p)) continue;
+    if (winner == seat)
+      lowest = std::max(lowest, bids[size_t(p)] + 1);
+    else if (winner == p)
+      highest = std::min(highest, bids[size_t(p)] - 1);
   }
+  if (lowest > highest) return false;
+  allowed &= (2u << highest) - (1u << lowest);  // the cards lowest..highest
+  FixedVector<uint8_t, kMaxCards> options;
+  for (; allowed != 0; allowed &= allowed - 1)
+    options.push_back(static_cast<uint8_t>(std::countr_zero(allowed)));
   rng.shuffle(options.span());
   for (uint8_t c : options) {
     s.bids[size_t(turn)][size_t(seat)] = c;
@@ -187,12 +180,9 @@ void GoofspielGame::determinize(State& s, int observer, Rng& rng) const {
     uint16_t hand = static_cast<uint16_t>(bit(cards_) - 1);
     for (int t = 0; t < finished; ++t)
       hand &= static_cast<uint16_t>(~bit(s.bids[size_t(t)][size_t(p)]));
-    if (p < s.to_move) {
-      FixedVector<uint8_t, kMaxCards> options;
-      for (int c = 0; c < cards_; ++c)
-        if (hand >> c & 1) options.push_back(static_cast<uint8_t>(c));
-      const uint8_t bid = options[rng.below(static_cast<uint32_t>(options.size()))];
-      s.bids[s.turn][size_t(p)] = bid;
+    if (p < s.to_move) {  // a card of the hand, which holds one per unfinished turn
+      const int bid = nth_set_bit(hand, rng.below(static_cast<uint32_t>(cards_ - finished)));
+      s.bids[s.turn][size_t(p)] = static_cast<uint8_t>(bid);
       hand &= static_cast<uint16_t>(~bit(bid));
     }
     s.hand[size_t(p)] = hand;

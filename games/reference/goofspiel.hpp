@@ -8,10 +8,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "core/bits.hpp"
 #include "core/game.hpp"
 
 namespace nf::reference {
@@ -36,7 +39,8 @@ class GoofspielGame {
     std::array<int16_t, kMaxPlayers> points{};
     std::array<std::array<uint8_t, kMaxPlayers>, kMaxCards> bids{};  // bids[turn][seat]
     FixedVector<uint8_t, kMaxCards> point_cards;  // turned so far; back() is on the table
-    FixedVector<int8_t, kMaxCards> winners;       // per finished turn: the seat or kNoWinner
+    uint16_t unturned = 0;  // bit c set: point card c not turned yet (follows point_cards)
+    FixedVector<int8_t, kMaxCards> winners;  // per finished turn: the seat or kNoWinner
     uint8_t turn = 0;
     uint8_t to_move = 0;  // the seat bidding next in this turn
     bool over = false;
@@ -57,10 +61,21 @@ class GoofspielGame {
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
     out.clear();
     if (s.over) return;
-    for (uint8_t c = 0; c < cards_; ++c)
-      if (s.hand[s.to_move] >> c & 1) out.push_back(c);
+    for (unsigned hand = s.hand[s.to_move]; hand != 0; hand &= hand - 1)
+      out.push_back(static_cast<Action>(std::countr_zero(hand)));
   }
-  void apply(State& s, Action bid) const;
+  // The bid legal_actions + rng.below would pick; the seat to move holds one card per turn
+  // left.
+  Action random_action(const State& s, Rng& rng) const {
+    return static_cast<Action>(
+        nth_set_bit(s.hand[s.to_move], rng.below(static_cast<uint32_t>(cards_ - s.turn))));
+  }
+  void apply(State& s, Action bid) const {
+    assert(!s.over && bid < cards_ && (s.hand[s.to_move] >> bid & 1));
+    s.bids[s.turn][s.to_move] = bid;
+    s.hand[s.to_move] &= static_cast<uint16_t>(~(1u << bid));
+    if (++s.to_move == players_) resolve_turn(s);
+  }
   // Resamples what `observer` has not seen: the bids already made this turn by earlier
   // seats and, with imp_info, every other seat's past bids (consistent with who won each
   // turn), hence their hands; reseeds the rng (the order of the remaining point cards).

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "core/bits.hpp"
 #include "core/game.hpp"
 
 namespace nf::reference {
@@ -21,15 +24,25 @@ class TicTacToeGame {
   static constexpr int kMaxActions = 9;
   static constexpr bool kPerfectInformation = true;
   static constexpr int8_t kEmpty = -1;
+  static constexpr uint16_t kAllCells = 0x1ff;
 
   using Action = uint8_t;  // cell index, row * 3 + column
+  // The board as one 9-bit mask per seat (bit = cell): legal moves and lines are a few bit
+  // operations, which is what makes random playouts cheap.
   struct State {
-    std::array<int8_t, 9> board{kEmpty, kEmpty, kEmpty, kEmpty, kEmpty,
-                                kEmpty, kEmpty, kEmpty, kEmpty};  // seat or kEmpty
+    std::array<uint16_t, 2> marks{};  // marks[seat], bit c set: the seat's mark on cell c
     uint8_t to_move = 0;
     uint8_t moves = 0;
     int8_t winner = -1;  // the seat with three in a row, -1 for none (yet)
     Rng rng;             // unused by the rules; kept so every game state carries one
+
+    // The seat whose mark is on `cell`, or kEmpty.
+    int8_t at(int cell) const {
+      return (marks[0] >> cell & 1) ? 0 : ((marks[1] >> cell & 1) ? 1 : kEmpty);
+    }
+    uint16_t empty_cells() const {
+      return static_cast<uint16_t>(~(marks[0] | marks[1]) & kAllCells);
+    }
   };
 
   static ParamSchema config_schema() { return {}; }
@@ -50,10 +63,21 @@ class TicTacToeGame {
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
     out.clear();
     if (is_terminal(s)) return;
-    for (uint8_t cell = 0; cell < 9; ++cell)
-      if (s.board[cell] == kEmpty) out.push_back(cell);
+    for (unsigned empty = s.empty_cells(); empty != 0; empty &= empty - 1)
+      out.push_back(static_cast<Action>(std::countr_zero(empty)));
   }
-  void apply(State& s, Action cell) const;
+  // The cell legal_actions + rng.below would pick; the empty cells number 9 - moves.
+  Action random_action(const State& s, Rng& rng) const {
+    return static_cast<Action>(nth_set_bit(s.empty_cells(), rng.below(9u - s.moves)));
+  }
+  void apply(State& s, Action cell) const {
+    assert(cell < 9 && s.at(cell) == kEmpty && !is_terminal(s));
+    const unsigned mine = s.marks[s.to_move] | 1u << cell;
+    s.marks[s.to_move] = static_cast<uint16_t>(mine);
+    ++s.moves;
+    if (contains_line(mine)) s.winner = static_cast<int8_t>(s.to_move);
+    s.to_move ^= 1;
+  }
   // Nothing is hidden; only the (unused) rng is reseeded.
   void determinize(State& s, int, Rng& rng) const { s.rng.reseed(rng.next()); }
 
@@ -65,6 +89,22 @@ class TicTacToeGame {
   // Parses a board written as 9 characters of "xo." (row-major); x moves first, so the
   // player to move follows from the counts. For tests and set positions.
   State from_text(std::string_view board) const;
+
+ private:
+  // The 8 lines as cell masks: rows, columns, diagonals. In octal each digit is a row (the
+  // lowest digit row 0).
+  static constexpr std::array<uint16_t, 8> kLines = {0007, 0070, 0700, 0111,
+                                                     0222, 0444, 0421, 0124};
+  // kHasLine bit m: the set of cells m (a 9-bit mask) contains a line. One lookup replaces
+  // testing the 8 lines on every move.
+  static constexpr std::array<uint64_t, 8> kHasLine = [] {
+    std::array<uint64_t, 8> table{};
+    for (unsigned m = 0; m <= kAllCells; ++m)
+      for (unsigned line : kLines)
+        if ((m & line) == line) table[m >> 6] |= uint64_t{1} << (m & 63);
+    return table;
+  }();
+  static bool contains_line(unsigned cells) { return kHasLine[cells >> 6] >> (cells & 63) & 1; }
 };
 
 static_assert(Game<TicTacToeGame>);

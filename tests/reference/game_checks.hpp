@@ -28,6 +28,13 @@ void soak(const G& game, int games, size_t max_decisions,
       ActionList<G> actions;
       game.legal_actions(state, actions);
       REQUIRE(!actions.empty());
+      if constexpr (HasRandomAction<G>) {
+        // The shortcut draws exactly what picking from the list would.
+        Rng listed = rng, shortcut = rng;
+        REQUIRE(game.random_action(state, shortcut) ==
+                actions[listed.below(static_cast<uint32_t>(actions.size()))]);
+        REQUIRE(shortcut == listed);
+      }
       game.apply(state, random.choose(state, rng));
       REQUIRE(++decisions <= max_decisions);
       if (check) check(state);

@@ -74,7 +74,7 @@ TEST_CASE("tic_tac_toe: random play soak, determinism and determinize") {
   const TicTacToeGame game;
   nf::testing::soak(game, 5000, 9, [](const TicTacToeGame::State& s) {
     int x = 0, o = 0;
-    for (auto c : s.board) x += c == 0, o += c == 1;
+    for (int cell = 0; cell < 9; ++cell) x += s.at(cell) == 0, o += s.at(cell) == 1;
     REQUIRE(x + o == s.moves);
     REQUIRE((x == o || x == o + 1));
   });
