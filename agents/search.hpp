@@ -108,13 +108,20 @@ class RolloutPolicy {
     return legal[rng.below(static_cast<uint32_t>(legal.size()))];
   }
 
-  // Plays `s` out; `scratch` holds each position's legal moves.
+  // Plays `s` out; `scratch` holds each position's legal moves when the game has no
+  // random_action hook (which draws the same move without listing them).
   Returns<G::kMaxPlayers> play(State& s, Rng& rng, ActionList<G>& scratch) const {
     for (int moves = 0; !game_->is_terminal(s); ++moves) {
       if constexpr (HasEvaluation<G>)
         if (depth_ > 0 && moves >= depth_) return game_->evaluate(s);
-      if (!heuristic_) game_->legal_actions(s, scratch);
-      game_->apply(s, move(s, scratch, rng));
+      if (heuristic_) {
+        game_->apply(s, heuristic_->choose(s, rng));
+      } else if constexpr (HasRandomAction<G>) {
+        game_->apply(s, game_->random_action(s, rng));
+      } else {
+        game_->legal_actions(s, scratch);
+        game_->apply(s, move(s, scratch, rng));
+      }
     }
     return game_->returns(s);
   }
