@@ -6,8 +6,11 @@
 namespace nf::commanders {
 
 uint64_t CommandersGame::observation_key(const State& s, int seat) const {
+  // Small fields are packed into words before mixing: search asks for this key at every
+  // step of every iteration.
   Hasher h;
-  h.add(seat).add(s.round).add(s.phase).add(s.to_move).add(s.winner);
+  h.add(uint64_t(seat) | uint64_t(s.round) << 8 | uint64_t(s.phase) << 24 |
+        uint64_t(s.to_move) << 32 | uint64_t(uint8_t(s.winner)) << 40);
   for (int p = 0; p < 2; ++p) {
     const Side& side = s.sides[size_t(p)];
     const bool on_table =
@@ -15,10 +18,12 @@ uint64_t CommandersGame::observation_key(const State& s, int seat) const {
     const bool visible = s.phase == Phase::QueenRedraw || p == seat;
     auto castle = side.castle;
     if (on_table && !visible) ++castle[s.choice[size_t(p)]];  // a face-down card: any of them
-    h.add_range(castle).add_range(side.graveyard).add(side.deck.size()).add_range(side.used);
-    h.add_range(side.battle);
-    if (on_table) h.add(visible ? int(s.choice[size_t(p)]) : -1);
-    if (s.phase == Phase::QueenRedraw) h.add(side.redraws_left).add(side.stopped);
+    h.add_bytes(castle).add_bytes(side.graveyard).add_bytes(side.used).add_bytes(side.battle);
+    const uint64_t choice = on_table ? (visible ? uint64_t(s.choice[size_t(p)]) + 1 : 0xff) : 0;
+    const uint64_t redraw = s.phase == Phase::QueenRedraw ? 1 | uint64_t(side.redraws_left) << 8 |
+                                                                uint64_t(side.stopped) << 16
+                                                          : 0;
+    h.add(uint64_t(side.deck.size()) | choice << 8 | redraw << 16);
   }
   return h.value();
 }
