@@ -320,20 +320,18 @@ class Worker {
     const std::span<const Action> legal = legal_.span();
     uint32_t first = t.find_first_seen(node, mover, key);
     if (first == kNoNode) first = t.add_children(node, mover, key, legal);
-    if (t.children_are(node, first, mover, key, legal)) {
+    uint32_t untried = 0;
+    uint64_t tried_visits = 0;
+    if (t.children_are(node, first, mover, key, legal, untried, tried_visits)) {
       arms_first_ = first;
     } else {
       arms_first_ = kNoNode;
-      for (size_t i = 0; i < legal.size(); ++i)
-        arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
-    }
-    uint32_t untried = 0;
-    uint64_t tried_visits = 0;
-    for (size_t i = 0; i < legal.size(); ++i) {
-      const uint32_t child = arm(i);
-      const uint32_t visits = child == kNoNode ? 0 : t[child].visits;
-      untried += visits == 0;
-      tried_visits += visits;
+      for (size_t i = 0; i < legal.size(); ++i) {
+        const uint32_t child = arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
+        const uint32_t visits = child == kNoNode ? 0 : t[child].visits;
+        untried += visits == 0;
+        tried_visits += visits;
+      }
     }
     size_t pick;
     if (untried > 0) {

@@ -114,15 +114,23 @@ class Tree {
 
   // Whether `parent`'s children from `first` on are the seen moves `actions` of `mover` under
   // `key`, in order: then the child of actions[i] is first + i. Checked in O(k) instead of a
-  // search per action.
+  // search per action, in the same pass that counts the untried ones and sums the visits
+  // (selection needs those, and the nodes are then in cache once).
   bool children_are(uint32_t parent, uint32_t first, int mover, uint64_t key,
-                    std::span<const Action> actions) const {
+                    std::span<const Action> actions, uint32_t& untried, uint64_t& visits) const {
     const NodeType& p = nodes_[parent];
     if (first + actions.size() > p.first_child + p.children) return false;
+    const NodeType* c = &nodes_[first];
+    uint32_t none = 0;
+    uint64_t sum = 0;
     for (size_t i = 0; i < actions.size(); ++i) {
-      const NodeType& c = nodes_[first + i];
-      if (c.key != key || c.mover != mover || c.hidden || !(c.action == actions[i])) return false;
+      if (c[i].key != key || c[i].mover != mover || c[i].hidden || !(c[i].action == actions[i]))
+        return false;
+      none += c[i].visits == 0;
+      sum += c[i].visits;
     }
+    untried = none;
+    visits = sum;
     return true;
   }
 
