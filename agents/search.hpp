@@ -195,7 +195,10 @@ class Worker {
     high_ = -low_;
     iterations_ = 0;
     while (budget.more(thread, iterations_)) {
-      iterate(root);
+      if (config_.variant == Variant::Mcts)
+        iterate<true>(root);
+      else
+        iterate<false>(root);
       ++iterations_;
     }
   }
@@ -225,26 +228,32 @@ class Worker {
   size_t selection_tree(int mover) const {
     return config_.variant == Variant::MultipleObserver ? size_t(mover) : 0;
   }
+  // The hot path is compiled once for mcts (kMcts: one tree that sees everything) and once
+  // for ismcts, so that mcts pays for no information-set test.
+
   // Whether tree `owner` keys the move `a` of `mover` as unseen.
+  template <bool kMcts>
   bool unseen(const State& s, const Action& a, int mover, int owner) const {
-    if (config_.variant == Variant::Mcts || owner == mover) return false;
+    if (kMcts || owner == mover) return false;
     return !sees_action(*game_, s, a, owner);
   }
   // What the tree's owner observes where a move is made; mcts needs no key (it sees all).
+  template <bool kMcts>
   uint64_t key_for(const State& s, int owner) const {
-    return config_.variant == Variant::Mcts ? 0 : observation_key(*game_, s, owner);
+    return kMcts ? 0 : observation_key(*game_, s, owner);
   }
   int owner_of(size_t tree_index) const {
     return config_.variant == Variant::MultipleObserver ? int(tree_index) : root_seat_;
   }
 
+  template <bool kMcts>
   void iterate(const State& root) {
     State s = root;
-    if (config_.variant == Variant::Mcts && config_.see_hidden)
+    if (kMcts && config_.see_hidden)
       reseed_chance<G>(s, rng_);
     else
       game_->determinize(s, root_seat_, rng_);
-    const size_t trees = trees_.size();
+    const size_t trees = kMcts ? 1 : trees_.size();
     std::array<uint32_t, kMaxTrees> at{};
     for (size_t t = 0; t < trees; ++t) paths_[t].clear();
     bool expanded = false;
@@ -252,19 +261,20 @@ class Worker {
     while (!expanded && !game_->is_terminal(s)) {
       const int mover = game_->current_player(s);
       game_->legal_actions(s, legal_);
-      const size_t owner_tree = selection_tree(mover);
-      const int owner = owner_of(owner_tree);
+      const size_t owner_tree = kMcts ? 0 : selection_tree(mover);
+      const int owner = kMcts ? root_seat_ : owner_of(owner_tree);
       TreeType& own = tree(owner_tree);
       Step step{at[owner_tree], kNoNode, 0.0};
       // A single tree holds the searching seat's view only: an opponent's move that view
       // does not see, or that the opponent makes without seeing the move before it (a
       // simultaneous reply), is not chosen from statistics the opponent could not have; the
       // rollout policy plays it from the opponent's own view instead.
-      const bool modelled = config_.variant == Variant::SingleObserver && mover != owner &&
-                            (missed_last[size_t(mover)] || unseen(s, legal_[0], mover, owner));
+      const bool modelled =
+          !kMcts && config_.variant == Variant::SingleObserver && mover != owner &&
+          (missed_last[size_t(mover)] || unseen<false>(s, legal_[0], mover, owner));
       const Action action = modelled ? policy_move(s, own, step, mover, owner, expanded)
-                                     : choose(s, own, step, mover, owner, expanded);
-      if (config_.variant != Variant::Mcts) {
+                                     : choose<kMcts>(s, own, step, mover, owner, expanded);
+      if constexpr (!kMcts) {
         bool unseen_by_another = false;
         for (int p = 0; p < game_->num_players(); ++p) {
           missed_last[size_t(p)] = p != mover && !sees_action(*game_, s, action, p);
@@ -280,8 +290,8 @@ class Worker {
       // is made in (so before applying it).
       for (size_t t = 0; t < trees; ++t) {
         if (t == owner_tree) continue;
-        const bool hidden = unseen(s, action, mover, owner_of(t));
-        const uint64_t key = key_for(s, owner_of(t));
+        const bool hidden = unseen<kMcts>(s, action, mover, owner_of(t));
+        const uint64_t key = key_for<kMcts>(s, owner_of(t));
         uint32_t child = tree(t).find_child(at[t], mover, hidden, action, key);
         if (child == kNoNode) child = tree(t).add_child(at[t], mover, hidden, action, key, 2);
         if (tree(t)[child].visits == 0) expanded = true;
@@ -299,8 +309,8 @@ class Worker {
   Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner,
                      bool& expanded) {
     const Action action = rollout_.move(s, legal_, rng_);
-    const bool hidden = unseen(s, action, mover, owner);
-    const uint64_t key = key_for(s, owner);
+    const bool hidden = unseen<false>(s, action, mover, owner);
+    const uint64_t key = key_for<false>(s, owner);
     step.child = t.find_child(step.parent, mover, hidden, action, key);
     if (step.child == kNoNode)
       step.child = t.add_child(step.parent, mover, hidden, action, key, hidden ? 1 : legal_.size());
@@ -314,9 +324,10 @@ class Worker {
   // EXP3. A node's moves are added all at once, untried, in the order of the legal moves
   // when it is first reached, so while its move list stays the same the arms are its
   // children in order.
+  template <bool kMcts>
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
-    const uint64_t key = key_for(s, owner);
+    const uint64_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
     uint32_t first = t.find_first_seen(node, mover, key);
     if (first == kNoNode) first = t.add_children(node, mover, key, legal);
@@ -341,11 +352,11 @@ class Worker {
     } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
-      pick = pick_ucb(t, tried_visits);
+      pick = pick_ucb<kMcts>(t, tried_visits);
     }
     // Availability counts the selections in which a tried move (or the one now tried) was
     // legal; mcts has every move available and uses the parent's visits instead.
-    if (config_.variant != Variant::Mcts)
+    if constexpr (!kMcts)
       for (size_t i = 0; i < legal.size(); ++i) {
         const uint32_t child = arm(i);
         if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
@@ -382,16 +393,17 @@ class Worker {
   // UCB1 with the availability count in place of the parent's visits (subset-armed
   // bandit): mean + c * sqrt(ln(available) / visits). `parent_visits`: the arms' visits
   // summed.
+  template <bool kMcts>
   size_t pick_ucb(const TreeType& t, uint64_t parent_visits) const {
     size_t best = 0;
     double best_value = -std::numeric_limits<double>::infinity();
     uint32_t last_available = 0;
     double exploration = 0;
     // Every move is always available in mcts: plain UCT with the parent's visits.
-    if (config_.variant == Variant::Mcts) exploration = config_.c * sqrt_log(parent_visits);
+    if (kMcts) exploration = config_.c * sqrt_log(parent_visits);
     for (size_t i = 0; i < legal_.size(); ++i) {
       const auto& n = t[arm(i)];
-      if (config_.variant != Variant::Mcts && n.available != last_available) {
+      if (!kMcts && n.available != last_available) {
         last_available = n.available;  // neighbours often share it
         exploration = config_.c * sqrt_log(n.available);
       }
