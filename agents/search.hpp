@@ -331,17 +331,28 @@ class Worker {
     const std::span<const Action> legal = legal_.span();
     uint32_t first = t.find_first_seen(node, mover, key);
     if (first == kNoNode) first = t.add_children(node, mover, key, legal);
+    // mcts: every move is available at every selection, so UCT's parent count is the
+    // node's own selection count.
+    double exploration = 0;
+    if constexpr (kMcts) exploration = config_.c * sqrt_log(t[node].available++);
     uint32_t untried = 0;
-    uint64_t tried_visits = 0;
-    if (t.children_are(node, first, mover, key, legal, untried, tried_visits)) {
+    Ucb<kMcts> ucb(config_.c, exploration);
+    const auto visit = [&](size_t i, const typename TreeType::NodeType& n) {
+      untried += n.visits == 0;
+      ucb.add(i, n);
+    };
+    if (t.children_are(node, first, mover, key, legal, visit)) {
       arms_first_ = first;
     } else {
       arms_first_ = kNoNode;
+      untried = 0;
+      ucb = Ucb<kMcts>(config_.c, exploration);
       for (size_t i = 0; i < legal.size(); ++i) {
-        const uint32_t child = arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
-        const uint32_t visits = child == kNoNode ? 0 : t[child].visits;
-        untried += visits == 0;
-        tried_visits += visits;
+        arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
+        if (arm_children_[i] == kNoNode)
+          ++untried;
+        else
+          visit(i, t[arm_children_[i]]);
       }
     }
     size_t pick;
@@ -352,10 +363,10 @@ class Worker {
     } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
-      pick = pick_ucb<kMcts>(t, tried_visits);
+      pick = ucb.best;
     }
     // Availability counts the selections in which a tried move (or the one now tried) was
-    // legal; mcts has every move available and uses the parent's visits instead.
+    // legal; mcts has every move available and counts the parent's selections instead.
     if constexpr (!kMcts)
       for (size_t i = 0; i < legal.size(); ++i) {
         const uint32_t child = arm(i);
@@ -391,27 +402,25 @@ class Worker {
   }
 
   // UCB1 with the availability count in place of the parent's visits (subset-armed
-  // bandit): mean + c * sqrt(ln(available) / visits). `parent_visits`: the arms' visits
-  // summed.
+  // bandit): mean + c * sqrt(ln(available) / visits), maximised over the arms handed to
+  // add() in order. mcts has one `exploration` for all arms: plain UCT.
   template <bool kMcts>
-  size_t pick_ucb(const TreeType& t, uint64_t parent_visits) const {
+  struct Ucb {
+    double c, exploration;
     size_t best = 0;
     double best_value = -std::numeric_limits<double>::infinity();
     uint32_t last_available = 0;
-    double exploration = 0;
-    // Every move is always available in mcts: plain UCT with the parent's visits.
-    if (kMcts) exploration = config_.c * sqrt_log(parent_visits);
-    for (size_t i = 0; i < legal_.size(); ++i) {
-      const auto& n = t[arm(i)];
+
+    Ucb(double c_, double exploration_) : c(c_), exploration(exploration_) {}
+    void add(size_t i, const typename TreeType::NodeType& n) {
       if (!kMcts && n.available != last_available) {
         last_available = n.available;  // neighbours often share it
-        exploration = config_.c * sqrt_log(n.available);
+        exploration = c * sqrt_log(n.available);
       }
       const double value = n.mean + exploration * n.inverse_sqrt_visits;
       if (value > best_value) best_value = value, best = i;
     }
-    return best;
-  }
+  };
 
   // Regret matching or EXP3 over the arms, mixed with gamma exploration.
   size_t pick_mixed(const TreeType& t, Step& step) {

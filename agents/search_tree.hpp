@@ -51,7 +51,8 @@ struct Node {
   double mean = 0;         // mean of the mover's returns over the visits through this edge
   double regret = 0;       // regret matching: cumulative regret; EXP3: cumulative reward estimate
   uint32_t visits = 0;     // 0: created with its siblings but not tried yet
-  uint32_t available = 0;  // selections at the parent in which this move was legal
+  uint32_t available = 0;  // selections at the parent in which this move was legal; mcts,
+                           // where every move always is, keeps the count once, at the parent
   uint32_t first_child = kNoNode;
   uint16_t children = 0;
   uint16_t capacity = 0;
@@ -114,23 +115,19 @@ class Tree {
 
   // Whether `parent`'s children from `first` on are the seen moves `actions` of `mover` under
   // `key`, in order: then the child of actions[i] is first + i. Checked in O(k) instead of a
-  // search per action, in the same pass that counts the untried ones and sums the visits
-  // (selection needs those, and the nodes are then in cache once).
+  // search per action, in the same pass that hands each child to `visit(i, child)` (which
+  // selection uses while the node is in cache; its work is void when this returns false).
+  template <class Visit>
   bool children_are(uint32_t parent, uint32_t first, int mover, uint64_t key,
-                    std::span<const Action> actions, uint32_t& untried, uint64_t& visits) const {
+                    std::span<const Action> actions, Visit&& visit) const {
     const NodeType& p = nodes_[parent];
     if (first + actions.size() > p.first_child + p.children) return false;
     const NodeType* c = &nodes_[first];
-    uint32_t none = 0;
-    uint64_t sum = 0;
     for (size_t i = 0; i < actions.size(); ++i) {
       if (c[i].key != key || c[i].mover != mover || c[i].hidden || !(c[i].action == actions[i]))
         return false;
-      none += c[i].visits == 0;
-      sum += c[i].visits;
+      visit(i, c[i]);
     }
-    untried = none;
-    visits = sum;
     return true;
   }
 
