@@ -367,11 +367,18 @@ class Worker {
     }
     // Availability counts the selections in which a tried move (or the one now tried) was
     // legal; mcts has every move available and counts the parent's selections instead.
-    if constexpr (!kMcts)
-      for (size_t i = 0; i < legal.size(); ++i) {
-        const uint32_t child = arm(i);
-        if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
+    if constexpr (!kMcts) {
+      if (arms_first_ != kNoNode) {
+        auto* arms = &t[arms_first_];  // the common case: no lookup, no branch per arm
+        for (size_t i = 0; i < legal.size(); ++i)
+          arms[i].available += i == pick || arms[i].visits > 0;
+      } else {
+        for (size_t i = 0; i < legal.size(); ++i) {
+          const uint32_t child = arm(i);
+          if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
+        }
       }
+    }
     step.child = arm(pick);
     return legal[pick];
   }
