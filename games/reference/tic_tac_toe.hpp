@@ -60,11 +60,15 @@ class TicTacToeGame {
     if (s.winner < 0) return {0.0, 0.0};
     return s.winner == 0 ? Returns<2>{1.0, -1.0} : Returns<2>{-1.0, 1.0};
   }
+  // Written by index and sized once: a byte-sized push_back would reload the size after
+  // every (possibly aliasing) byte store.
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
-    out.clear();
-    if (is_terminal(s)) return;
-    for (unsigned empty = s.empty_cells(); empty != 0; empty &= empty - 1)
-      out.push_back(static_cast<Action>(std::countr_zero(empty)));
+    Action* cells = out.begin();
+    size_t n = 0;
+    if (!is_terminal(s))
+      for (unsigned empty = s.empty_cells(); empty != 0; empty &= empty - 1)
+        cells[n++] = static_cast<Action>(std::countr_zero(empty));
+    out.resize(n);
   }
   // The cell legal_actions + rng.below would pick; the empty cells number 9 - moves.
   Action random_action(const State& s, Rng& rng) const {
