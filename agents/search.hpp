@@ -329,7 +329,7 @@ class Worker {
     const uint32_t node = step.parent;
     const uint64_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
-    uint32_t first = t.find_first_seen(node, mover, key);
+    uint32_t first = t.template find_first_seen<kMcts>(node, mover, key);
     if (first == kNoNode) first = t.add_children(node, mover, key, legal);
     // mcts: every move is available at every selection, so UCT's parent count is the
     // node's own selection count.
@@ -341,7 +341,7 @@ class Worker {
       untried += n.visits == 0;
       ucb.add(i, n);
     };
-    if (t.children_are(node, first, mover, key, legal, visit)) {
+    if (t.template children_are<kMcts>(node, first, mover, key, legal, visit)) {
       arms_first_ = first;
     } else {
       arms_first_ = kNoNode;

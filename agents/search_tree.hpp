@@ -103,12 +103,14 @@ class Tree {
     return kNoNode;
   }
 
-  // The first child that is a seen move of `mover` under `key`, or kNoNode.
+  // The first child that is a seen move of `mover` under `key`, or kNoNode (kUnkeyed: see
+  // children_are).
+  template <bool kUnkeyed>
   uint32_t find_first_seen(uint32_t parent, int mover, uint64_t key) const {
     const NodeType& p = nodes_[parent];
     for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
       const NodeType& c = nodes_[i];
-      if (c.key == key && c.mover == mover && !c.hidden) return i;
+      if ((kUnkeyed || (c.key == key && !c.hidden)) && c.mover == mover) return i;
     }
     return kNoNode;
   }
@@ -117,14 +119,16 @@ class Tree {
   // `key`, in order: then the child of actions[i] is first + i. Checked in O(k) instead of a
   // search per action, in the same pass that hands each child to `visit(i, child)` (which
   // selection uses while the node is in cache; its work is void when this returns false).
-  template <class Visit>
+  // kUnkeyed: the tree has no keys and no hidden edges (mcts), so only movers and moves differ.
+  template <bool kUnkeyed, class Visit>
   bool children_are(uint32_t parent, uint32_t first, int mover, uint64_t key,
                     std::span<const Action> actions, Visit&& visit) const {
     const NodeType& p = nodes_[parent];
     if (first + actions.size() > p.first_child + p.children) return false;
     const NodeType* c = &nodes_[first];
     for (size_t i = 0; i < actions.size(); ++i) {
-      if (c[i].key != key || c[i].mover != mover || c[i].hidden || !(c[i].action == actions[i]))
+      if ((!kUnkeyed && (c[i].key != key || c[i].hidden)) || c[i].mover != mover ||
+          !(c[i].action == actions[i]))
         return false;
       visit(i, c[i]);
     }
