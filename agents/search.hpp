@@ -335,15 +335,23 @@ class Worker {
     // node's own selection count.
     double exploration = 0;
     if constexpr (kMcts) exploration = config_.c * sqrt_log(t[node].available++);
-    uint32_t untried = 0;
+    // Availability counts the selections in which a tried move (or the one now tried) was
+    // legal: counted for the tried arms as they are scored (UCB reads the count before);
+    // mcts has every move available and counts the parent's selections instead.
+    uint32_t untried = 0, visited = 0;
     Ucb<kMcts> ucb(config_.c, exploration);
-    const auto visit = [&](size_t i, const typename TreeType::NodeType& n) {
+    const auto visit = [&](size_t i, typename TreeType::NodeType& n) {
       untried += n.visits == 0;
       ucb.add(i, n);
+      if constexpr (!kMcts) n.available += n.visits > 0;
+      ++visited;
     };
     if (t.template children_are<kMcts>(node, first, mover, key, legal, visit)) {
       arms_first_ = first;
     } else {
+      // The block is not the legal moves in order (rare): undo and look each move up.
+      if constexpr (!kMcts)
+        for (uint32_t i = 0; i < visited; ++i) t[first + i].available -= t[first + i].visits > 0;
       arms_first_ = kNoNode;
       untried = 0;
       ucb = Ucb<kMcts>(config_.c, exploration);
@@ -359,25 +367,12 @@ class Worker {
     if (untried > 0) {
       pick = nth_untried(t, rng_.below(untried));
       if (arm(pick) == kNoNode) add_arm(t, node, pick, mover, key);
+      if constexpr (!kMcts) ++t[arm(pick)].available;
       expanded = true;
     } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
       pick = ucb.best;
-    }
-    // Availability counts the selections in which a tried move (or the one now tried) was
-    // legal; mcts has every move available and counts the parent's selections instead.
-    if constexpr (!kMcts) {
-      if (arms_first_ != kNoNode) {
-        auto* arms = &t[arms_first_];  // the common case: no lookup, no branch per arm
-        for (size_t i = 0; i < legal.size(); ++i)
-          arms[i].available += i == pick || arms[i].visits > 0;
-      } else {
-        for (size_t i = 0; i < legal.size(); ++i) {
-          const uint32_t child = arm(i);
-          if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
-        }
-      }
     }
     step.child = arm(pick);
     return legal[pick];

@@ -118,14 +118,15 @@ class Tree {
   // Whether `parent`'s children from `first` on are the seen moves `actions` of `mover` under
   // `key`, in order: then the child of actions[i] is first + i. Checked in O(k) instead of a
   // search per action, in the same pass that hands each child to `visit(i, child)` (which
-  // selection uses while the node is in cache; its work is void when this returns false).
+  // selection uses while the node is in cache; the caller undoes its work when this returns
+  // false).
   // kUnkeyed: the tree has no keys and no hidden edges (mcts), so only movers and moves differ.
   template <bool kUnkeyed, class Visit>
   bool children_are(uint32_t parent, uint32_t first, int mover, uint64_t key,
-                    std::span<const Action> actions, Visit&& visit) const {
+                    std::span<const Action> actions, Visit&& visit) {
     const NodeType& p = nodes_[parent];
     if (first + actions.size() > p.first_child + p.children) return false;
-    const NodeType* c = &nodes_[first];
+    NodeType* c = &nodes_[first];
     for (size_t i = 0; i < actions.size(); ++i) {
       if ((!kUnkeyed && (c[i].key != key || c[i].hidden)) || c[i].mover != mover ||
           !(c[i].action == actions[i]))
