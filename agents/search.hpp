@@ -4,10 +4,10 @@
 //
 // Every iteration starts from a fresh determinization of the root from the searching seat's
 // view (G::determinize resamples what it cannot see and reseeds the state's rng), so the
-// search never reads hidden data or future chance. Tree nodes are keyed by the moves as the
-// tree's owner sees them (agents/game_hooks.hpp: sees_action): a move the owner does not see
-// is one edge for all of them. Chance inside `apply` is not a node: a node's statistics
-// average over the chance outcomes below it (open loop).
+// search never reads hidden data or future chance (a game with neither is just copied). Tree nodes
+// are keyed by the moves as the tree's owner sees them (agents/game_hooks.hpp: sees_action): a move
+// the owner does not see is one edge for all of them. Chance inside `apply` is not a node: a node's
+// statistics average over the chance outcomes below it (open loop).
 //
 // Determinism: the search draws only from the rng handed to act() (the experiment derives
 // it), iterates in a fixed order and breaks ties by child order, so a seed and a thread
@@ -249,10 +249,13 @@ class Worker {
   template <bool kMcts>
   void iterate(const State& root) {
     State s = root;
-    if (kMcts && config_.see_hidden)
-      reseed_chance<G>(s, rng_);
-    else
-      game_->determinize(s, root_seat_, rng_);
+    // A game with nothing hidden and no chance needs no determinization: the copy is it.
+    if constexpr (!is_perfect_information<G>() || !is_deterministic<G>()) {
+      if (kMcts && config_.see_hidden)
+        reseed_chance<G>(s, rng_);
+      else
+        game_->determinize(s, root_seat_, rng_);
+    }
     const size_t trees = kMcts ? 1 : trees_.size();
     std::array<uint32_t, kMaxTrees> at{};
     for (size_t t = 0; t < trees; ++t) paths_[t].clear();

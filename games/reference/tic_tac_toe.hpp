@@ -23,6 +23,7 @@ class TicTacToeGame {
   static constexpr int kMaxPlayers = 2;
   static constexpr int kMaxActions = 9;
   static constexpr bool kPerfectInformation = true;
+  static constexpr bool kDeterministic = true;  // the rules never draw from the rng
   static constexpr int8_t kEmpty = -1;
   static constexpr uint16_t kAllCells = 0x1ff;
 
