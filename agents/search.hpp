@@ -263,10 +263,11 @@ class Worker {
     std::array<bool, kMaxTrees> missed_last{};  // whether each seat did not see the last move
     while (!expanded && !game_->is_terminal(s)) {
       const int mover = game_->current_player(s);
-      game_->legal_actions(s, legal_);
       const size_t owner_tree = kMcts ? 0 : selection_tree(mover);
       const int owner = kMcts ? root_seat_ : owner_of(owner_tree);
       TreeType& own = tree(owner_tree);
+      if (!fixed_arms<kMcts>() || own[at[owner_tree]].children == 0)
+        game_->legal_actions(s, legal_);
       Step step{at[owner_tree], kNoNode, 0.0};
       // A single tree holds the searching seat's view only: an opponent's move that view
       // does not see, or that the opponent makes without seeing the move before it (a
@@ -330,6 +331,8 @@ class Worker {
   template <bool kMcts>
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
+    if constexpr (fixed_arms<kMcts>())
+      if (t[node].children > 0) return choose_fixed(t, step, expanded);
     const uint64_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
     uint32_t first = t.template find_first_seen<kMcts>(node, mover, key);
@@ -379,6 +382,33 @@ class Worker {
     }
     step.child = arm(pick);
     return legal[pick];
+  }
+
+  // Whether a node's children always are its legal moves in order: mcts on a game without
+  // chance reaches a node by one path and so in one state, the one its children were listed
+  // in. Such nodes then need neither the move list nor the check that it still matches.
+  template <bool kMcts>
+  static constexpr bool fixed_arms() {
+    return kMcts && is_deterministic<G>();
+  }
+
+  // choose() at a node that has its fixed arms (its children).
+  Action choose_fixed(TreeType& t, Step& step, bool& expanded) {
+    const uint32_t node = step.parent, first = t[node].first_child, k = t[node].children;
+    Ucb<true> ucb(config_.c, config_.c * sqrt_log(t[node].available++));
+    uint32_t untried = 0;
+    for (uint32_t i = 0; i < k; ++i) {
+      untried += t[first + i].visits == 0;
+      ucb.add(i, t[first + i]);
+    }
+    arms_first_ = first;
+    size_t pick = ucb.best;
+    if (untried > 0) {
+      pick = nth_untried(t, rng_.below(untried));
+      expanded = true;
+    }
+    step.child = first + uint32_t(pick);
+    return t[step.child].action;
   }
 
   // The child of arm i (of legal_[i]) at the node being chosen at, kNoNode while the node has
