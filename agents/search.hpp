@@ -397,9 +397,10 @@ class Worker {
     const uint32_t node = step.parent, first = t[node].first_child, k = t[node].children;
     Ucb<true> ucb(config_.c, config_.c * sqrt_log(t[node].available++));
     uint32_t untried = 0;
+    const auto* arms = &t[first];
     for (uint32_t i = 0; i < k; ++i) {
-      untried += t[first + i].visits == 0;
-      ucb.add(i, t[first + i]);
+      untried += arms[i].visits == 0;
+      ucb.add(i, arms[i]);
     }
     arms_first_ = first;
     size_t pick = ucb.best;
