@@ -305,7 +305,7 @@ class Worker {
       game_->apply(s, action);
     }
     const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_, legal_);
-    backpropagate(result);
+    backpropagate<kMcts>(result);
   }
 
   // An opponent's move in a single-observer tree, played by the rollout policy and keyed as
@@ -486,18 +486,21 @@ class Worker {
     return pick;
   }
 
+  // mcts has no simultaneous nodes, so no mixed-rule updates and no range of returns to keep.
+  template <bool kMcts>
   void backpropagate(const Returns<G::kMaxPlayers>& result) {
-    for (int p = 0; p < game_->num_players(); ++p) {
-      low_ = std::min(low_, result[size_t(p)]);
-      high_ = std::max(high_, result[size_t(p)]);
-    }
-    for (size_t t = 0; t < trees_.size(); ++t) {
+    if constexpr (!kMcts)
+      for (int p = 0; p < game_->num_players(); ++p) {
+        low_ = std::min(low_, result[size_t(p)]);
+        high_ = std::max(high_, result[size_t(p)]);
+      }
+    for (size_t t = 0; t < (kMcts ? 1 : trees_.size()); ++t) {
       TreeType& tr = trees_[t];
       for (const Step& step : paths_[t]) {
         auto& n = tr[step.child];
         const double r = result[size_t(n.mover)];
         n.add(r);
-        if (step.probability > 0) update_mixed(tr, step, n.mover, r);
+        if (!kMcts && step.probability > 0) update_mixed(tr, step, n.mover, r);
       }
     }
   }
