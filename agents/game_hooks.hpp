@@ -20,6 +20,17 @@ constexpr bool is_perfect_information() {
     return false;
 }
 
+// `static constexpr bool kDeterministic = true;` declares that the rules never draw from the
+// state's rng (no chance at all). With perfect information too, a search needs no fresh
+// determinization per iteration: the copy of the root is the state.
+template <Game G>
+constexpr bool is_deterministic() {
+  if constexpr (requires { G::kDeterministic; })
+    return G::kDeterministic;
+  else
+    return false;
+}
+
 // `bool sees_action(const State&, Action, int seat) const`: whether `seat` sees which action
 // the player to move in the state takes (a simultaneous choice or a face-down card is not
 // seen). Information-set trees key such a move by "some move was made" for that seat. The

@@ -4,10 +4,10 @@
 //
 // Every iteration starts from a fresh determinization of the root from the searching seat's
 // view (G::determinize resamples what it cannot see and reseeds the state's rng), so the
-// search never reads hidden data or future chance. Tree nodes are keyed by the moves as the
-// tree's owner sees them (agents/game_hooks.hpp: sees_action): a move the owner does not see
-// is one edge for all of them. Chance inside `apply` is not a node: a node's statistics
-// average over the chance outcomes below it (open loop).
+// search never reads hidden data or future chance (a game with neither is just copied). Tree nodes
+// are keyed by the moves as the tree's owner sees them (agents/game_hooks.hpp: sees_action): a move
+// the owner does not see is one edge for all of them. Chance inside `apply` is not a node: a node's
+// statistics average over the chance outcomes below it (open loop).
 //
 // Determinism: the search draws only from the rng handed to act() (the experiment derives
 // it), iterates in a fixed order and breaks ties by child order, so a seed and a thread
@@ -195,7 +195,10 @@ class Worker {
     high_ = -low_;
     iterations_ = 0;
     while (budget.more(thread, iterations_)) {
-      iterate(root);
+      if (config_.variant == Variant::Mcts)
+        iterate<true>(root);
+      else
+        iterate<false>(root);
       ++iterations_;
     }
   }
@@ -225,46 +228,57 @@ class Worker {
   size_t selection_tree(int mover) const {
     return config_.variant == Variant::MultipleObserver ? size_t(mover) : 0;
   }
+  // The hot path is compiled once for mcts (kMcts: one tree that sees everything) and once
+  // for ismcts, so that mcts pays for no information-set test.
+
   // Whether tree `owner` keys the move `a` of `mover` as unseen.
+  template <bool kMcts>
   bool unseen(const State& s, const Action& a, int mover, int owner) const {
-    if (config_.variant == Variant::Mcts || owner == mover) return false;
+    if (kMcts || owner == mover) return false;
     return !sees_action(*game_, s, a, owner);
   }
   // What the tree's owner observes where a move is made; mcts needs no key (it sees all).
+  template <bool kMcts>
   uint64_t key_for(const State& s, int owner) const {
-    return config_.variant == Variant::Mcts ? 0 : observation_key(*game_, s, owner);
+    return kMcts ? 0 : observation_key(*game_, s, owner);
   }
   int owner_of(size_t tree_index) const {
     return config_.variant == Variant::MultipleObserver ? int(tree_index) : root_seat_;
   }
 
+  template <bool kMcts>
   void iterate(const State& root) {
     State s = root;
-    if (config_.variant == Variant::Mcts && config_.see_hidden)
-      reseed_chance<G>(s, rng_);
-    else
-      game_->determinize(s, root_seat_, rng_);
-    const size_t trees = trees_.size();
+    // A game with nothing hidden and no chance needs no determinization: the copy is it.
+    if constexpr (!is_perfect_information<G>() || !is_deterministic<G>()) {
+      if (kMcts && config_.see_hidden)
+        reseed_chance<G>(s, rng_);
+      else
+        game_->determinize(s, root_seat_, rng_);
+    }
+    const size_t trees = kMcts ? 1 : trees_.size();
     std::array<uint32_t, kMaxTrees> at{};
     for (size_t t = 0; t < trees; ++t) paths_[t].clear();
     bool expanded = false;
     std::array<bool, kMaxTrees> missed_last{};  // whether each seat did not see the last move
     while (!expanded && !game_->is_terminal(s)) {
       const int mover = game_->current_player(s);
-      game_->legal_actions(s, legal_);
-      const size_t owner_tree = selection_tree(mover);
-      const int owner = owner_of(owner_tree);
+      const size_t owner_tree = kMcts ? 0 : selection_tree(mover);
+      const int owner = kMcts ? root_seat_ : owner_of(owner_tree);
       TreeType& own = tree(owner_tree);
+      if (!fixed_arms<kMcts>() || own[at[owner_tree]].children == 0)
+        game_->legal_actions(s, legal_);
       Step step{at[owner_tree], kNoNode, 0.0};
       // A single tree holds the searching seat's view only: an opponent's move that view
       // does not see, or that the opponent makes without seeing the move before it (a
       // simultaneous reply), is not chosen from statistics the opponent could not have; the
       // rollout policy plays it from the opponent's own view instead.
-      const bool modelled = config_.variant == Variant::SingleObserver && mover != owner &&
-                            (missed_last[size_t(mover)] || unseen(s, legal_[0], mover, owner));
+      const bool modelled =
+          !kMcts && config_.variant == Variant::SingleObserver && mover != owner &&
+          (missed_last[size_t(mover)] || unseen<false>(s, legal_[0], mover, owner));
       const Action action = modelled ? policy_move(s, own, step, mover, owner, expanded)
-                                     : choose(s, own, step, mover, owner, expanded);
-      if (config_.variant != Variant::Mcts) {
+                                     : choose<kMcts>(s, own, step, mover, owner, expanded);
+      if constexpr (!kMcts) {
         bool unseen_by_another = false;
         for (int p = 0; p < game_->num_players(); ++p) {
           missed_last[size_t(p)] = p != mover && !sees_action(*game_, s, action, p);
@@ -280,8 +294,8 @@ class Worker {
       // is made in (so before applying it).
       for (size_t t = 0; t < trees; ++t) {
         if (t == owner_tree) continue;
-        const bool hidden = unseen(s, action, mover, owner_of(t));
-        const uint64_t key = key_for(s, owner_of(t));
+        const bool hidden = unseen<kMcts>(s, action, mover, owner_of(t));
+        const uint64_t key = key_for<kMcts>(s, owner_of(t));
         uint32_t child = tree(t).find_child(at[t], mover, hidden, action, key);
         if (child == kNoNode) child = tree(t).add_child(at[t], mover, hidden, action, key, 2);
         if (tree(t)[child].visits == 0) expanded = true;
@@ -291,7 +305,7 @@ class Worker {
       game_->apply(s, action);
     }
     const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_, legal_);
-    backpropagate(result);
+    backpropagate<kMcts>(result);
   }
 
   // An opponent's move in a single-observer tree, played by the rollout policy and keyed as
@@ -299,8 +313,8 @@ class Worker {
   Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner,
                      bool& expanded) {
     const Action action = rollout_.move(s, legal_, rng_);
-    const bool hidden = unseen(s, action, mover, owner);
-    const uint64_t key = key_for(s, owner);
+    const bool hidden = unseen<false>(s, action, mover, owner);
+    const uint64_t key = key_for<false>(s, owner);
     step.child = t.find_child(step.parent, mover, hidden, action, key);
     if (step.child == kNoNode)
       step.child = t.add_child(step.parent, mover, hidden, action, key, hidden ? 1 : legal_.size());
@@ -314,46 +328,88 @@ class Worker {
   // EXP3. A node's moves are added all at once, untried, in the order of the legal moves
   // when it is first reached, so while its move list stays the same the arms are its
   // children in order.
+  template <bool kMcts>
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
-    const uint64_t key = key_for(s, owner);
+    if constexpr (fixed_arms<kMcts>())
+      if (t[node].children > 0) return choose_fixed(t, step, expanded);
+    const uint64_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
-    uint32_t first = t.find_first_seen(node, mover, key);
+    uint32_t first = t.template find_first_seen<kMcts>(node, mover, key);
     if (first == kNoNode) first = t.add_children(node, mover, key, legal);
-    if (t.children_are(node, first, mover, key, legal)) {
+    // mcts: every move is available at every selection, so UCT's parent count is the
+    // node's own selection count.
+    double exploration = 0;
+    if constexpr (kMcts) exploration = config_.c * sqrt_log(t[node].available++);
+    // Availability counts the selections in which a tried move (or the one now tried) was
+    // legal: counted for the tried arms as they are scored (UCB reads the count before);
+    // mcts has every move available and counts the parent's selections instead.
+    uint32_t untried = 0, visited = 0;
+    Ucb<kMcts> ucb(config_.c, exploration);
+    const auto visit = [&](size_t i, typename TreeType::NodeType& n) {
+      untried += n.visits == 0;
+      ucb.add(i, n);
+      if constexpr (!kMcts) n.available += n.visits > 0;
+      ++visited;
+    };
+    if (t.template children_are<kMcts>(node, first, mover, key, legal, visit)) {
       arms_first_ = first;
     } else {
+      // The block is not the legal moves in order (rare): undo and look each move up.
+      if constexpr (!kMcts)
+        for (uint32_t i = 0; i < visited; ++i) t[first + i].available -= t[first + i].visits > 0;
       arms_first_ = kNoNode;
-      for (size_t i = 0; i < legal.size(); ++i)
+      untried = 0;
+      ucb = Ucb<kMcts>(config_.c, exploration);
+      for (size_t i = 0; i < legal.size(); ++i) {
         arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
-    }
-    uint32_t untried = 0;
-    uint64_t tried_visits = 0;
-    for (size_t i = 0; i < legal.size(); ++i) {
-      const uint32_t child = arm(i);
-      const uint32_t visits = child == kNoNode ? 0 : t[child].visits;
-      untried += visits == 0;
-      tried_visits += visits;
+        if (arm_children_[i] == kNoNode)
+          ++untried;
+        else
+          visit(i, t[arm_children_[i]]);
+      }
     }
     size_t pick;
     if (untried > 0) {
       pick = nth_untried(t, rng_.below(untried));
       if (arm(pick) == kNoNode) add_arm(t, node, pick, mover, key);
+      if constexpr (!kMcts) ++t[arm(pick)].available;
       expanded = true;
     } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
-      pick = pick_ucb(t, tried_visits);
+      pick = ucb.best;
     }
-    // Availability counts the selections in which a tried move (or the one now tried) was
-    // legal; mcts has every move available and uses the parent's visits instead.
-    if (config_.variant != Variant::Mcts)
-      for (size_t i = 0; i < legal.size(); ++i) {
-        const uint32_t child = arm(i);
-        if (child != kNoNode && (i == pick || t[child].visits > 0)) ++t[child].available;
-      }
     step.child = arm(pick);
     return legal[pick];
+  }
+
+  // Whether a node's children always are its legal moves in order: mcts on a game without
+  // chance reaches a node by one path and so in one state, the one its children were listed
+  // in. Such nodes then need neither the move list nor the check that it still matches.
+  template <bool kMcts>
+  static constexpr bool fixed_arms() {
+    return kMcts && is_deterministic<G>();
+  }
+
+  // choose() at a node that has its fixed arms (its children).
+  Action choose_fixed(TreeType& t, Step& step, bool& expanded) {
+    const uint32_t node = step.parent, first = t[node].first_child, k = t[node].children;
+    Ucb<true> ucb(config_.c, config_.c * sqrt_log(t[node].available++));
+    uint32_t untried = 0;
+    const auto* arms = &t[first];
+    for (uint32_t i = 0; i < k; ++i) {
+      untried += arms[i].visits == 0;
+      ucb.add(i, arms[i]);
+    }
+    arms_first_ = first;
+    size_t pick = ucb.best;
+    if (untried > 0) {
+      pick = nth_untried(t, rng_.below(untried));
+      expanded = true;
+    }
+    step.child = first + uint32_t(pick);
+    return t[step.child].action;
   }
 
   // The child of arm i (of legal_[i]) at the node being chosen at, kNoNode while the node has
@@ -382,26 +438,25 @@ class Worker {
   }
 
   // UCB1 with the availability count in place of the parent's visits (subset-armed
-  // bandit): mean + c * sqrt(ln(available) / visits). `parent_visits`: the arms' visits
-  // summed.
-  size_t pick_ucb(const TreeType& t, uint64_t parent_visits) const {
+  // bandit): mean + c * sqrt(ln(available) / visits), maximised over the arms handed to
+  // add() in order. mcts has one `exploration` for all arms: plain UCT.
+  template <bool kMcts>
+  struct Ucb {
+    double c, exploration;
     size_t best = 0;
     double best_value = -std::numeric_limits<double>::infinity();
     uint32_t last_available = 0;
-    double exploration = 0;
-    // Every move is always available in mcts: plain UCT with the parent's visits.
-    if (config_.variant == Variant::Mcts) exploration = config_.c * sqrt_log(parent_visits);
-    for (size_t i = 0; i < legal_.size(); ++i) {
-      const auto& n = t[arm(i)];
-      if (config_.variant != Variant::Mcts && n.available != last_available) {
+
+    Ucb(double c_, double exploration_) : c(c_), exploration(exploration_) {}
+    void add(size_t i, const typename TreeType::NodeType& n) {
+      if (!kMcts && n.available != last_available) {
         last_available = n.available;  // neighbours often share it
-        exploration = config_.c * sqrt_log(n.available);
+        exploration = c * sqrt_log(n.available);
       }
       const double value = n.mean + exploration * n.inverse_sqrt_visits;
       if (value > best_value) best_value = value, best = i;
     }
-    return best;
-  }
+  };
 
   // Regret matching or EXP3 over the arms, mixed with gamma exploration.
   size_t pick_mixed(const TreeType& t, Step& step) {
@@ -431,18 +486,21 @@ class Worker {
     return pick;
   }
 
+  // mcts has no simultaneous nodes, so no mixed-rule updates and no range of returns to keep.
+  template <bool kMcts>
   void backpropagate(const Returns<G::kMaxPlayers>& result) {
-    for (int p = 0; p < game_->num_players(); ++p) {
-      low_ = std::min(low_, result[size_t(p)]);
-      high_ = std::max(high_, result[size_t(p)]);
-    }
-    for (size_t t = 0; t < trees_.size(); ++t) {
+    if constexpr (!kMcts)
+      for (int p = 0; p < game_->num_players(); ++p) {
+        low_ = std::min(low_, result[size_t(p)]);
+        high_ = std::max(high_, result[size_t(p)]);
+      }
+    for (size_t t = 0; t < (kMcts ? 1 : trees_.size()); ++t) {
       TreeType& tr = trees_[t];
       for (const Step& step : paths_[t]) {
         auto& n = tr[step.child];
         const double r = result[size_t(n.mover)];
         n.add(r);
-        if (step.probability > 0) update_mixed(tr, step, n.mover, r);
+        if (!kMcts && step.probability > 0) update_mixed(tr, step, n.mover, r);
       }
     }
   }

@@ -51,7 +51,8 @@ struct Node {
   double mean = 0;         // mean of the mover's returns over the visits through this edge
   double regret = 0;       // regret matching: cumulative regret; EXP3: cumulative reward estimate
   uint32_t visits = 0;     // 0: created with its siblings but not tried yet
-  uint32_t available = 0;  // selections at the parent in which this move was legal
+  uint32_t available = 0;  // selections at the parent in which this move was legal; mcts,
+                           // where every move always is, keeps the count once, at the parent
   uint32_t first_child = kNoNode;
   uint16_t children = 0;
   uint16_t capacity = 0;
@@ -102,26 +103,35 @@ class Tree {
     return kNoNode;
   }
 
-  // The first child that is a seen move of `mover` under `key`, or kNoNode.
+  // The first child that is a seen move of `mover` under `key`, or kNoNode (kUnkeyed: see
+  // children_are).
+  template <bool kUnkeyed>
   uint32_t find_first_seen(uint32_t parent, int mover, uint64_t key) const {
     const NodeType& p = nodes_[parent];
     for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
       const NodeType& c = nodes_[i];
-      if (c.key == key && c.mover == mover && !c.hidden) return i;
+      if ((kUnkeyed || (c.key == key && !c.hidden)) && c.mover == mover) return i;
     }
     return kNoNode;
   }
 
   // Whether `parent`'s children from `first` on are the seen moves `actions` of `mover` under
   // `key`, in order: then the child of actions[i] is first + i. Checked in O(k) instead of a
-  // search per action.
+  // search per action, in the same pass that hands each child to `visit(i, child)` (which
+  // selection uses while the node is in cache; the caller undoes its work when this returns
+  // false).
+  // kUnkeyed: the tree has no keys and no hidden edges (mcts), so only movers and moves differ.
+  template <bool kUnkeyed, class Visit>
   bool children_are(uint32_t parent, uint32_t first, int mover, uint64_t key,
-                    std::span<const Action> actions) const {
+                    std::span<const Action> actions, Visit&& visit) {
     const NodeType& p = nodes_[parent];
     if (first + actions.size() > p.first_child + p.children) return false;
+    NodeType* c = &nodes_[first];
     for (size_t i = 0; i < actions.size(); ++i) {
-      const NodeType& c = nodes_[first + i];
-      if (c.key != key || c.mover != mover || c.hidden || !(c.action == actions[i])) return false;
+      if ((!kUnkeyed && (c[i].key != key || c[i].hidden)) || c[i].mover != mover ||
+          !(c[i].action == actions[i]))
+        return false;
+      visit(i, c[i]);
     }
     return true;
   }

@@ -7,10 +7,10 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
-#include "core/bits.hpp"
 #include "core/game.hpp"
 
 namespace nf::reference {
@@ -23,6 +23,7 @@ class TicTacToeGame {
   static constexpr int kMaxPlayers = 2;
   static constexpr int kMaxActions = 9;
   static constexpr bool kPerfectInformation = true;
+  static constexpr bool kDeterministic = true;  // the rules never draw from the rng
   static constexpr int8_t kEmpty = -1;
   static constexpr uint16_t kAllCells = 0x1ff;
 
@@ -60,15 +61,15 @@ class TicTacToeGame {
     if (s.winner < 0) return {0.0, 0.0};
     return s.winner == 0 ? Returns<2>{1.0, -1.0} : Returns<2>{-1.0, 1.0};
   }
+  // One table row copied whole: search lists the moves at every tree node.
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
-    out.clear();
-    if (is_terminal(s)) return;
-    for (unsigned empty = s.empty_cells(); empty != 0; empty &= empty - 1)
-      out.push_back(static_cast<Action>(std::countr_zero(empty)));
+    const bool over = is_terminal(s);
+    std::memcpy(out.begin(), kCellLists[over ? 0 : s.empty_cells()].data(), kMaxActions);
+    out.resize(over ? 0 : size_t(9 - s.moves));
   }
   // The cell legal_actions + rng.below would pick; the empty cells number 9 - moves.
   Action random_action(const State& s, Rng& rng) const {
-    return static_cast<Action>(nth_set_bit(s.empty_cells(), rng.below(9u - s.moves)));
+    return kCellLists[s.empty_cells()][rng.below(9u - s.moves)];
   }
   void apply(State& s, Action cell) const {
     assert(cell < 9 && s.at(cell) == kEmpty && !is_terminal(s));
@@ -102,6 +103,14 @@ class TicTacToeGame {
     for (unsigned m = 0; m <= kAllCells; ++m)
       for (unsigned line : kLines)
         if ((m & line) == line) table[m >> 6] |= uint64_t{1} << (m & 63);
+    return table;
+  }();
+  // kCellLists[m]: the cells of the 9-bit mask m in increasing order (the rest zero).
+  static constexpr std::array<std::array<Action, kMaxActions>, kAllCells + 1> kCellLists = [] {
+    std::array<std::array<Action, kMaxActions>, kAllCells + 1> table{};
+    for (unsigned m = 0; m <= kAllCells; ++m)
+      for (unsigned left = m, n = 0; left != 0; left &= left - 1)
+        table[m][n++] = static_cast<Action>(std::countr_zero(left));
     return table;
   }();
   static bool contains_line(unsigned cells) { return kHasLine[cells >> 6] >> (cells & 63) & 1; }

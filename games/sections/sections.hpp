@@ -163,6 +163,7 @@ class SectionsGame {
   static constexpr int kMaxPlayers = kMaxSeats;
   static constexpr int kMaxActions = 49;  // the 7x7 inner cells when the first red is placed
   static constexpr bool kPerfectInformation = true;  // no hidden data, no chance after the deal
+  static constexpr bool kDeterministic = true;
 
   static ParamSchema config_schema();
   explicit SectionsGame(const ParamSet& config);
