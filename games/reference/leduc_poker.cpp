@@ -6,6 +6,7 @@
 #include <cassert>
 #include <numeric>
 
+#include "core/bits.hpp"
 #include "core/hash.hpp"
 
 namespace nf::reference {
@@ -33,63 +34,12 @@ LeducPokerGame::State LeducPokerGame::initial_state(uint64_t seed) const {
   return s;
 }
 
-// A betting round ends when everyone still in has called with no raise, or when everyone but
-// the last raiser has called it.
-bool LeducPokerGame::round_finished(const State& s) const {
-  return (s.raises == 0 && s.calls == s.remaining) || (s.raises > 0 && s.calls == s.remaining - 1);
-}
-
-int LeducPokerGame::next_seat(const State& s, int after) const {
-  for (int i = 1; i <= players_; ++i) {
-    const int seat = (after + i) % players_;
-    if (!s.folded[size_t(seat)]) return seat;
-  }
-  assert(false);
-  return -1;
-}
-
 void LeducPokerGame::deal_public_card(State& s) const {
-  std::array<int8_t, 2 * (kMaxPlayers + 1)> left{};
-  size_t n = 0;
-  for (int8_t c = 0; c < deck_size(); ++c) {
-    bool dealt = false;
-    for (int p = 0; p < players_; ++p) dealt |= s.card[size_t(p)] == c;
-    if (!dealt) left[n++] = c;
-  }
-  s.public_card = left[s.rng.below(static_cast<uint32_t>(n))];
-}
-
-void LeducPokerGame::apply(State& s, Action a) const {
-  assert(!s.over);
-  const auto seat = size_t(s.to_move);
-  auto& sequence = s.sequence[size_t(s.round - 1)];
-  sequence.push_back(a);
-  if (a == Action::Fold) {
-    assert(s.stakes > s.ante[seat]);
-    s.folded[seat] = true;
-    --s.remaining;
-  } else if (a == Action::Call) {
-    s.ante[seat] = s.stakes;
-    ++s.calls;
-  } else {
-    assert(s.raises < kMaxRaises);
-    s.stakes = static_cast<uint8_t>(s.stakes + (s.round == 1 ? kFirstRaise : kSecondRaise));
-    s.ante[seat] = s.stakes;
-    ++s.raises;
-    s.calls = 0;
-  }
-  const bool finished = a != Action::Raise && round_finished(s);
-  if (s.remaining == 1 || (s.round == 2 && finished)) {
-    s.over = true;
-  } else if (finished) {
-    s.round = 2;
-    s.raises = 0;
-    s.calls = 0;
-    deal_public_card(s);
-    s.to_move = static_cast<int8_t>(next_seat(s, players_ - 1));  // first seat still in from 0
-  } else {
-    s.to_move = static_cast<int8_t>(next_seat(s, s.to_move));
-  }
+  // The undealt cards in ascending order, as a mask: the n-th of them is the n-th set bit.
+  uint32_t undealt = (1u << deck_size()) - 1;
+  for (int p = 0; p < players_; ++p) undealt &= ~(1u << s.card[size_t(p)]);
+  s.public_card = static_cast<int8_t>(
+      nth_set_bit(undealt, s.rng.below(static_cast<uint32_t>(deck_size() - players_))));
 }
 
 int LeducPokerGame::hand_rank(const State& s, int seat) const {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -61,6 +62,13 @@ class LeducPokerGame {
     out.push_back(Action::Call);
     if (s.raises < kMaxRaises) out.push_back(Action::Raise);
   }
+  // The legal move at rng.below(number of legal moves), as from legal_actions' list, without
+  // the list: the moves are Fold, Call, Raise in that order, Fold and Raise when allowed.
+  Action random_action(const State& s, Rng& rng) const {
+    const bool can_fold = s.stakes > s.ante[size_t(s.to_move)];
+    const uint32_t moves = 1 + can_fold + (s.raises < kMaxRaises);
+    return static_cast<Action>(rng.below(moves) + !can_fold);
+  }
   void apply(State& s, Action a) const;
   // Resamples every other seat's private card from the cards `observer` has not seen (its
   // own and the public card are seen); the public card, if still to come, comes from the
@@ -88,6 +96,57 @@ class LeducPokerGame {
 
   int players_;
 };
+
+// The moves' rules are defined here so that playouts and searches, which apply a move at
+// every step, can inline them.
+
+// A betting round ends when everyone still in has called with no raise, or when everyone but
+// the last raiser has called it.
+inline bool LeducPokerGame::round_finished(const State& s) const {
+  return (s.raises == 0 && s.calls == s.remaining) || (s.raises > 0 && s.calls == s.remaining - 1);
+}
+
+inline int LeducPokerGame::next_seat(const State& s, int after) const {
+  for (int i = 1; i <= players_; ++i) {
+    const int seat = (after + i) % players_;
+    if (!s.folded[size_t(seat)]) return seat;
+  }
+  assert(false);
+  return -1;
+}
+
+inline void LeducPokerGame::apply(State& s, Action a) const {
+  assert(!s.over);
+  const auto seat = size_t(s.to_move);
+  auto& sequence = s.sequence[size_t(s.round - 1)];
+  sequence.push_back(a);
+  if (a == Action::Fold) {
+    assert(s.stakes > s.ante[seat]);
+    s.folded[seat] = true;
+    --s.remaining;
+  } else if (a == Action::Call) {
+    s.ante[seat] = s.stakes;
+    ++s.calls;
+  } else {
+    assert(s.raises < kMaxRaises);
+    s.stakes = static_cast<uint8_t>(s.stakes + (s.round == 1 ? kFirstRaise : kSecondRaise));
+    s.ante[seat] = s.stakes;
+    ++s.raises;
+    s.calls = 0;
+  }
+  const bool finished = a != Action::Raise && round_finished(s);
+  if (s.remaining == 1 || (s.round == 2 && finished)) {
+    s.over = true;
+  } else if (finished) {
+    s.round = 2;
+    s.raises = 0;
+    s.calls = 0;
+    deal_public_card(s);
+    s.to_move = static_cast<int8_t>(next_seat(s, players_ - 1));  // first seat still in from 0
+  } else {
+    s.to_move = static_cast<int8_t>(next_seat(s, s.to_move));
+  }
+}
 
 static_assert(Game<LeducPokerGame>);
 
