@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "agents/game_hooks.hpp"
 #include "core/game.hpp"
 #include "core/params.hpp"
 #include "core/rng.hpp"
@@ -17,16 +18,6 @@ namespace nf {
 template <class P, class G>
 concept Policy = Game<G> && requires(const P& policy, const typename G::State& state, Rng& rng) {
   { policy.choose(state, rng) } -> std::same_as<typename G::Action>;
-};
-
-// A game may provide the optional hook `Action random_action(const State&, Rng&) const`: the
-// same action drawn the same way (the legal action at rng.below(number of legal actions), in
-// legal_actions order) without building the list, for faster playouts. The soak test of the
-// reference games checks that the two agree.
-template <class G>
-concept HasRandomAction = Game<G> &&
-    requires(const G& game, const typename G::State& state, Rng& rng) {
-  { game.random_action(state, rng) } -> std::same_as<typename G::Action>;
 };
 
 template <Game G>
@@ -74,15 +65,6 @@ class PolicyAgent final : public Agent<G> {
 
  private:
   P policy_;
-};
-
-// A game with a heuristic provides G::Heuristic: a policy with a named parameter schema.
-template <class G>
-concept HasHeuristic = Game<G> && requires(const G& game, const ParamSet& params) {
-  { G::Heuristic::schema() } -> std::convertible_to<ParamSchema>;
-  typename G::Heuristic;
-  requires Policy<typename G::Heuristic, G>;
-  requires std::constructible_from<typename G::Heuristic, const G&, const ParamSet&>;
 };
 
 }  // namespace nf

@@ -1,12 +1,32 @@
-// Optional game hooks the search agents use when a game provides them, with the defaults
-// that apply when it does not. Each is detected with a `requires` expression, so a game
-// opts in by declaring the member and nothing else changes.
+// Every optional hook a game may define, in one place. A game satisfies nf::Game (core/game.hpp)
+// and opts in to any hook below by declaring the member: each is detected with a `requires`
+// expression, and a game without it gets the default written beside it. docs/adding-a-game.md
+// walks through them in the order a new game usually needs them.
+//
+//   hook                          default when absent            used by
+//   kPerfectInformation           false (hides information)      mcts refuses hidden games
+//   kDeterministic                false (rules draw chance)      search skips determinizing
+//   random_action(state, rng)     pick from legal_actions        random play, rollouts
+//   Heuristic                     no `heuristic` agent           agents, heuristic rollouts
+//   sees_action(state, a, seat)   every move is seen             ISMCTS trees, `play` views
+//   observation_key(state, seat)  0 (open-loop trees)            ISMCTS trees
+//   evaluate(state)               no depth-limited rollouts      search `depth=`
+//   broken_invariant(state)       only the generic checks        `ninefold check`
+//   check_configs()               the default config only        `ninefold check`, goldens, bench
+//   element_schema/collect_elements  no element table            `balance` element statistics
+//   end_reasons/end_reason        no "how games end" table       `balance`
+//   match_points(state, seat)     no match scoring               `balance --tournament`
 #pragma once
 
 #include <concepts>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
 
-#include "agents/agent.hpp"
 #include "core/game.hpp"
+#include "core/params.hpp"
+#include "core/stats.hpp"
 
 namespace nf {
 
@@ -30,6 +50,28 @@ constexpr bool is_deterministic() {
   else
     return false;
 }
+
+// `Action random_action(const State&, Rng&) const`: the same action drawn the same way (the
+// legal action at rng.below(number of legal actions), in legal_actions order) without
+// building the list, for faster playouts. `ninefold check` verifies the two agree.
+template <class G>
+concept HasRandomAction = Game<G> &&
+    requires(const G& game, const typename G::State& state, Rng& rng) {
+  { game.random_action(state, rng) } -> std::same_as<typename G::Action>;
+};
+
+// `G::Heuristic`: a policy with a named parameter schema, constructed from the game and its
+// parameters, that chooses from what the seat to move observes (never hidden data).
+template <class G>
+concept HasHeuristic = Game<G> &&
+    requires(const G& game, const ParamSet& params, const typename G::State& state, Rng& rng) {
+  typename G::Heuristic;
+  { G::Heuristic::schema() } -> std::convertible_to<ParamSchema>;
+  requires std::constructible_from<typename G::Heuristic, const G&, const ParamSet&>;
+  {
+    std::declval<const typename G::Heuristic&>().choose(state, rng)
+    } -> std::same_as<typename G::Action>;
+};
 
 // `bool sees_action(const State&, Action, int seat) const`: whether `seat` sees which action
 // the player to move in the state takes (a simultaneous choice or a face-down card is not
@@ -67,6 +109,53 @@ uint64_t observation_key(const G& game, const typename G::State& state, int seat
 template <class G>
 concept HasEvaluation = Game<G> && requires(const G& game, const typename G::State& state) {
   { game.evaluate(state) } -> std::same_as<Returns<G::kMaxPlayers>>;
+};
+
+// `std::string broken_invariant(const State&) const`: what is wrong with a state the rules
+// reached ("every card in exactly one zone", "health within its maximum"), or "" when
+// nothing is. `ninefold check` calls it after every step of its random-play soak.
+template <Game G>
+std::string broken_invariant(const G& game, const typename G::State& state) {
+  if constexpr (requires {
+                  { game.broken_invariant(state) } -> std::convertible_to<std::string>;
+                })
+    return game.broken_invariant(state);
+  else
+    return "";
+}
+
+// `static std::vector<std::map<std::string, std::string>> check_configs()`: the configs worth
+// checking besides the default (each a set of `--config` values: 3 and 4 players, another
+// map). `ninefold check --all`, the golden playthroughs and the benchmarks cover each.
+template <Game G>
+std::vector<std::map<std::string, std::string>> check_configs() {
+  std::vector<std::map<std::string, std::string>> configs = {{}};
+  if constexpr (requires { G::check_configs(); })
+    for (auto& config : G::check_configs())
+      if (!config.empty()) configs.push_back(std::move(config));
+  return configs;
+}
+
+// Element statistics for `balance` (commanders, figures, cards...): the schema, which may
+// depend on the config, and the counts of one finished game.
+template <class G>
+concept HasElementStats = requires(const G& game, const typename G::State& s, ElementStats& e) {
+  { game.element_schema() } -> std::convertible_to<ElementSchema>;
+  game.collect_elements(s, e);
+};
+
+// How games end, for `balance`: the names, and the index of a finished game's reason.
+template <class G>
+concept HasEndReasons = requires(const G& game, const typename G::State& s) {
+  { G::end_reasons() } -> std::convertible_to<std::vector<std::string>>;
+  { game.end_reason(s) } -> std::convertible_to<int>;
+};
+
+// `int64_t match_points(const State&, int seat) const`: points scored in a finished game,
+// summed over a match's games by `balance --tournament`.
+template <class G>
+concept HasMatchPoints = requires(const G& game, const typename G::State& s, int seat) {
+  { game.match_points(s, seat) } -> std::convertible_to<int64_t>;
 };
 
 // Replaces the future chance of a state (its rng) without touching anything else: what a

@@ -9,9 +9,10 @@
 namespace nf {
 
 nlohmann::json GameRecord::to_json() const {
-  return {{"game", game},       {"config", config},   {"seed", seed},
-          {"index", index},     {"agents", agents},   {"engine", engine},
-          {"actions", actions}, {"returns", returns}, {"state_hash", state_hash}};
+  return {
+      {"game", game},       {"config", config},        {"seed", seed},         {"index", index},
+      {"agents", agents},   {"engine", engine},        {"revision", revision}, {"actions", actions},
+      {"returns", returns}, {"state_hash", state_hash}};
 }
 
 GameRecord GameRecord::from_json(const nlohmann::json& j) {
@@ -29,6 +30,7 @@ GameRecord GameRecord::from_json(const nlohmann::json& j) {
     r.index = j.value("index", uint64_t{0});
     r.agents = j.value("agents", std::vector<std::string>{});
     r.engine = j.value("engine", std::string{});
+    r.revision = j.value("revision", std::string{});
     r.actions = field("actions").get<std::vector<std::string>>();
     r.returns = field("returns").get<std::vector<double>>();
     r.state_hash = field("state_hash").get<std::string>();

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/revision.hpp"
+
 namespace nf {
 
 inline constexpr const char* kEngineVersion = "ninefold " NINEFOLD_VERSION;
@@ -20,6 +22,7 @@ struct GameRecord {
   uint64_t index = 0;               // game index within its experiment
   std::vector<std::string> agents;  // by seat
   std::string engine = kEngineVersion;
+  std::string revision = kRevision;  // the source revision that wrote it (core/revision.hpp)
   std::vector<std::string> actions;
   std::vector<double> returns;
   std::string state_hash;

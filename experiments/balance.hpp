@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/game_hooks.hpp"
 #include "agents/registry.hpp"
 #include "core/game.hpp"
 #include "core/hash.hpp"
@@ -66,18 +67,6 @@ struct DealOutcome {
   int agent0_half_points = 0;  // lineup agent 0's points, in half points
   int seat0_half_points = 0;   // seat 0's points, in half points
   int64_t decisions = 0;
-};
-
-// Optional game hooks for balance statistics. The element schema may depend on the config.
-template <class G>
-concept HasElementStats = requires(const G& game, const typename G::State& s, ElementStats& e) {
-  { game.element_schema() } -> std::convertible_to<ElementSchema>;
-  game.collect_elements(s, e);
-};
-template <class G>
-concept HasEndReasons = requires(const G& game, const typename G::State& s) {
-  { G::end_reasons() } -> std::convertible_to<std::vector<std::string>>;
-  { game.end_reason(s) } -> std::convertible_to<int>;
 };
 
 // Specs for the seats: one spec for every seat, or exactly one per seat.

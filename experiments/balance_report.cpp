@@ -66,6 +66,7 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
   const BalanceAccumulator& t = r.totals;
   nlohmann::json j;
   j["engine"] = kEngineVersion;
+  j["revision"] = kRevision;
   j["command"] = "balance";
   j["game"] = r.game;
   j["config"] = r.config;

@@ -57,6 +57,37 @@ int list_agents(const std::string& game) {
   return 0;
 }
 
+// What `check --all` covers, one line each ("sections players=3"): for scripts and ctest.
+int list_check_configs() {
+  for (const GameEntry& game : game_registry())
+    for (const auto& config : game.check_configs) {
+      fmt::print("{}", game.id);
+      for (const auto& [key, value] : config) fmt::print(" {}={}", key, value);
+      fmt::print("\n");
+    }
+  return 0;
+}
+
+// `ninefold check`: one game and config, or every game on every config it declares.
+int run_checks(const std::string& game_id, bool all, const std::vector<std::string>& config_items,
+               CheckOptions options) {
+  if (all == !game_id.empty()) throw Error("check: give either --game G or --all");
+  if (!all) {
+    options.config = parse_key_values(config_items, "--config");
+    return find_game(game_id).check(options);
+  }
+  if (!config_items.empty()) throw Error("check --all: --config applies to one --game only");
+  int failed = 0, runs = 0;
+  for (const GameEntry& game : game_registry())
+    for (const auto& config : game.check_configs) {
+      options.config = config;
+      failed += game.check(options) != 0;
+      ++runs;
+    }
+  fmt::print("{} of {} game configs pass every check\n", runs - failed, runs);
+  return failed ? 1 : 0;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"ninefold: balance experiments and game-playing agents for five tabletop games"};
   app.require_subcommand(1);
@@ -118,12 +149,35 @@ int run(int argc, char** argv) {
   ply->add_option("--config", config_items, "game option key=value (repeatable)");
   ply->add_option("--seed", play.seed, "seed")->capture_default_str();
   ply->add_flag("--show-hidden", play.show_hidden, "show the full state even to a human seat");
+  ply->add_option("--render-every", play.render_every,
+                  "show the state after every K-th decision only (and at the end)")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
 
   ReplayOptions replay;
   auto* rep = app.add_subcommand("replay", "re-run a recorded game and check its result");
   rep->add_option("file", replay.path, "JSON Lines file of game records")->required();
   rep->add_option("--index", replay.index, "record number, from 0")->capture_default_str();
   rep->add_flag("--show", replay.show, "print every step");
+
+  CheckOptions check;
+  bool check_all = false;
+  auto* chk = app.add_subcommand(
+      "check",
+      "conformance checks of a game: soak with invariants, replay, determinization, "
+      "invariance, allocations");
+  chk->add_option("--game", game_id, "game id");
+  chk->add_flag("--all", check_all,
+                "every game, on its default config and every config it "
+                "declares worth checking");
+  chk->add_option("--config", config_items, "game option key=value (repeatable)");
+  chk->add_option("--games", check.games, "random games to play")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
+  chk->add_option("--seed", check.seed, "master seed")->capture_default_str();
+  bool check_list = false;
+  chk->add_flag("--list", check_list,
+                "list every game and config `--all` checks, one per line: id key=value...");
 
   ScaleCommands scale(app);  // tournament, match, tune, merge
 
@@ -161,6 +215,8 @@ int run(int argc, char** argv) {
     play.config = parse_key_values(config_items, "--config");
     return game.play(play);
   }
+  if (chk->parsed() && check_list) return list_check_configs();
+  if (chk->parsed()) return run_checks(game_id, check_all, config_items, check);
   if (rep->parsed()) {
     const GameRecord record = read_record(replay.path, replay.index);
     return find_game(record.game).replay(replay, record);

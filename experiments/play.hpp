@@ -23,7 +23,8 @@ struct PlayOptions {
   std::vector<std::string> agents;
   std::map<std::string, std::string> config;
   uint64_t seed = 1;
-  bool show_hidden = false;  // with a human seat: show the full state, not the human's view
+  bool show_hidden = false;   // with a human seat: show the full state, not the human's view
+  uint64_t render_every = 1;  // show the state after every K-th decision (and at the end)
 };
 
 // Reads moves from a stream: a move's number in the list or its text (any case).
@@ -111,8 +112,10 @@ int play_command(const PlayOptions& options) {
       [&](const typename G::State& before, typename G::Action action,
           const typename G::State& after) {
         const int seat = game.current_player(before);
-        fmt::print("\n#{} seat {} ({}): {}\n{}", ++step, seat, seats[size_t(seat)]->spec(),
-                   game.action_to_string(before, action), view(after));
+        ++step;
+        const bool shown = step % options.render_every == 0 || game.is_terminal(after);
+        fmt::print("\n#{} seat {} ({}): {}\n{}", step, seat, seats[size_t(seat)]->spec(),
+                   game.action_to_string(before, action), shown ? view(after) : "");
       });
   std::vector<std::string> returns;
   for (int p = 0; p < players; ++p)

@@ -10,6 +10,8 @@
 #include "core/params.hpp"
 #include "core/record.hpp"
 #include "experiments/balance.hpp"
+#include "experiments/benchmark_game.hpp"
+#include "experiments/check.hpp"
 #include "experiments/ladder.hpp"
 #include "experiments/match.hpp"
 #include "experiments/merge.hpp"
@@ -43,6 +45,12 @@ struct GameEntry {
   int (*tournament)(const TournamentOptions&);
   int (*match)(const MatchOptions&);
   int (*tune)(const TuneOptions&);
+  // Conformance (experiments/check.hpp), on the default config and each of these.
+  int (*check)(const CheckOptions&);
+  std::vector<std::map<std::string, std::string>> check_configs;
+  // ninefold_bench (experiments/benchmark_game.hpp): throughput, and the bench signature.
+  void (*benchmark)(bench::Context&, const std::map<std::string, std::string>&, const std::string&);
+  void (*sign)(const std::map<std::string, std::string>&, uint64_t&, uint64_t&);
 };
 
 template <Game G>
@@ -62,7 +70,9 @@ GameEntry make_game_entry(std::string players, uint64_t default_games) {
           &agent_listing<G>,      &variant_command<G>,
           &ladder_command<G>,     &merge_command<G>,
           &tournament_command<G>, &match_command<G>,
-          &tune_command<G>};
+          &tune_command<G>,       &check_command<G>,
+          nf::check_configs<G>(), &bench::benchmark_game<G>,
+          &bench::sign_game<G>};
 }
 
 // Every game, in the order `ninefold games` lists them.

@@ -17,11 +17,6 @@
 
 namespace nf {
 
-template <class G>
-concept HasMatchPoints = requires(const G& game, const typename G::State& s, int seat) {
-  { game.match_points(s, seat) } -> std::convertible_to<int64_t>;
-};
-
 struct MatchTally {
   std::vector<WinDrawLoss> by_agent;
   std::vector<IntMoments> points_by_agent;  // match points per match

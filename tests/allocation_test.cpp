@@ -2,11 +2,11 @@
 #include <catch2/catch.hpp>
 
 #include "agents/agent.hpp"
+#include "core/allocation_count.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"
 #include "games/realms/heuristic.hpp"
 #include "games/realms/realms.hpp"
-#include "tests/support/counting_allocator.hpp"
 
 TEST_CASE("commanders: random and heuristic playouts allocate nothing") {
   const nf::commanders::CommandersGame game;
@@ -14,7 +14,7 @@ TEST_CASE("commanders: random and heuristic playouts allocate nothing") {
   const nf::commanders::Heuristic heuristic(
       game, nf::ParamSet(nf::commanders::Heuristic::schema(), {}, "heuristic"));
   nf::Rng rng(1);
-  const long before = nf::testing::allocation_count();
+  const long before = nf::allocation_count();
   uint64_t decisions = 0;
   for (uint64_t seed = 0; seed < 2000; ++seed) {
     auto state = game.initial_state(seed);
@@ -24,7 +24,7 @@ TEST_CASE("commanders: random and heuristic playouts allocate nothing") {
     decisions += nf::playout(game, state, random, rng);
     decisions += nf::playout(game, world, heuristic, rng);
   }
-  const long during = nf::testing::allocation_count() - before;
+  const long during = nf::allocation_count() - before;
   REQUIRE(decisions > 0);
   REQUIRE(during == 0);
 }
@@ -35,7 +35,7 @@ TEST_CASE("realms: random and heuristic playouts and determinization allocate no
   const nf::RandomPolicy<RealmsGame> random(game);
   const Heuristic heuristic(game, nf::ParamSet(Heuristic::schema(), {}, "heuristic"));
   nf::Rng rng(1);
-  const long before = nf::testing::allocation_count();
+  const long before = nf::allocation_count();
   uint64_t decisions = 0;
   for (uint64_t seed = 0; seed < 200; ++seed) {
     State state = game.initial_state(seed);
@@ -46,7 +46,7 @@ TEST_CASE("realms: random and heuristic playouts and determinization allocate no
     decisions += nf::playout(game, state, random, rng);
     decisions += nf::playout(game, world, heuristic, rng);
   }
-  const long during = nf::testing::allocation_count() - before;
+  const long during = nf::allocation_count() - before;
   REQUIRE(decisions > 0);
   REQUIRE(during == 0);
 }

@@ -123,6 +123,8 @@ class CommandersGame {
   std::string action_to_string(const State& s, Action a) const;
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
+  // What is wrong with a state the rules reached, or "" (games/commanders/invariants.cpp).
+  std::string broken_invariant(const State& s) const;
   uint64_t hash(const State& s) const;
 
   // Balance statistics for this game: one row per commander type.

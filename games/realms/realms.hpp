@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -173,6 +174,11 @@ class RealmsGame {
   static constexpr int kMaxActions = 256;
 
   static ParamSchema config_schema();
+  // `ninefold check`, the golden playthroughs and the benchmarks cover the other map and the
+  // two-Vanguard variant too.
+  static std::vector<std::map<std::string, std::string>> check_configs() {
+    return {{{"map", "crossing"}}, {{"vanguards", "2"}}};
+  }
   explicit RealmsGame(const ParamSet& config);
   RealmsGame() : RealmsGame(ParamSet(config_schema(), {}, "realms")) {}
 

@@ -349,6 +349,8 @@ void RealmsGame::determinize(State& s, int observer, Rng& rng) const {
   int hand_size = 0;
   for (int k = 0; k < kFateKinds; ++k)
     for (; hand[size_t(k)] > 0; --hand[size_t(k)], ++hand_size) unseen.push_back(uint8_t(k));
+  // Sorted first, so the sample depends on what the observer knows, never on the true order.
+  std::sort(unseen.begin(), unseen.end());
   rng.shuffle(unseen.span());
   for (int i = 0; i < hand_size; ++i) ++hand[unseen.pop_back()];
   s.deck = unseen;

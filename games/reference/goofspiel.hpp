@@ -11,6 +11,7 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -48,6 +49,15 @@ class GoofspielGame {
   };
 
   static ParamSchema config_schema();
+  // Besides the default: OpenSpiel's benchmarked variant (9 cards, hidden bids, random point
+  // order, win/loss returns) and three players.
+  static std::vector<std::map<std::string, std::string>> check_configs() {
+    return {{{"num_cards", "9"},
+             {"imp_info", "true"},
+             {"points_order", "random"},
+             {"returns_type", "win_loss"}},
+            {{"players", "3"}}};
+  }
   explicit GoofspielGame(const ParamSet& config);
   GoofspielGame() : GoofspielGame(ParamSet(config_schema(), {}, "goofspiel")) {}
 

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -34,6 +35,9 @@ class KuhnPokerGame {
   };
 
   static ParamSchema config_schema();
+  static std::vector<std::map<std::string, std::string>> check_configs() {
+    return {{{"players", "3"}}};
+  }
   explicit KuhnPokerGame(const ParamSet& config);
   KuhnPokerGame() : KuhnPokerGame(ParamSet(config_schema(), {}, "kuhn_poker")) {}
 

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -166,6 +167,10 @@ class SectionsGame {
   static constexpr bool kDeterministic = true;
 
   static ParamSchema config_schema();
+  // `ninefold check`, the golden playthroughs and the benchmarks cover every player count.
+  static std::vector<std::map<std::string, std::string>> check_configs() {
+    return {{{"players", "3"}}, {{"players", "4"}}};
+  }
   explicit SectionsGame(const ParamSet& config);
   SectionsGame() : SectionsGame(ParamSet(config_schema(), {}, "sections")) {}
 

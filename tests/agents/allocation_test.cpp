@@ -3,12 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include "agents/registry.hpp"
+#include "core/allocation_count.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
 #include "games/reference/goofspiel.hpp"
 #include "games/reference/leduc_poker.hpp"
 #include "games/reference/tic_tac_toe.hpp"
-#include "tests/support/counting_allocator.hpp"
 
 namespace {
 
@@ -31,12 +31,12 @@ void check_no_allocation(const G& game, const std::string& spec) {
     nf::Rng search_rng(9);
     agent->act(s, search_rng);
   }
-  const long before = nf::testing::allocation_count();
+  const long before = nf::allocation_count();
   for (const auto& s : positions) {
     nf::Rng search_rng(9);
     agent->act(s, search_rng);
   }
-  CHECK(nf::testing::allocation_count() - before == 0);
+  CHECK(nf::allocation_count() - before == 0);
 }
 
 }  // namespace

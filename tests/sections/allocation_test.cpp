@@ -2,9 +2,9 @@
 #include <catch2/catch.hpp>
 
 #include "agents/agent.hpp"
+#include "core/allocation_count.hpp"
 #include "games/sections/heuristic.hpp"
 #include "games/sections/sections.hpp"
-#include "tests/support/counting_allocator.hpp"
 
 TEST_CASE("sections: random and heuristic playouts allocate nothing, for 2 to 4 players") {
   using nf::sections::SectionsGame;
@@ -15,7 +15,7 @@ TEST_CASE("sections: random and heuristic playouts allocate nothing, for 2 to 4 
     const nf::sections::Heuristic heuristic(
         game, nf::ParamSet(nf::sections::Heuristic::schema(), {}, "heuristic"));
     nf::Rng rng(1);
-    const long before = nf::testing::allocation_count();
+    const long before = nf::allocation_count();
     uint64_t decisions = 0;
     for (uint64_t seed = 0; seed < 200; ++seed) {
       auto state = game.initial_state(seed);
@@ -24,7 +24,7 @@ TEST_CASE("sections: random and heuristic playouts allocate nothing, for 2 to 4 
       decisions += nf::playout(game, state, random, rng);
       decisions += nf::playout(game, world, heuristic, rng);
     }
-    const long during = nf::testing::allocation_count() - before;
+    const long during = nf::allocation_count() - before;
     REQUIRE(decisions > 0);
     REQUIRE(during == 0);
   }

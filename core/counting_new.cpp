@@ -1,21 +1,23 @@
-#include "tests/support/counting_allocator.hpp"
-
+// A global operator new that counts its calls (nf::allocation_count), for programs that prove
+// a code path allocates nothing: linked as the object library nf_counting_new.
 #include <atomic>
 #include <cstdlib>
 #include <new>
+
+#include "core/allocation_count.hpp"
 
 namespace {
 std::atomic<long> allocations{0};
 
 void* counted_allocation(std::size_t size) {
-  ++allocations;
+  allocations.fetch_add(1, std::memory_order_relaxed);
   return std::malloc(size ? size : 1);
 }
 }  // namespace
 
-namespace nf::testing {
-long allocation_count() { return allocations.load(); }
-}  // namespace nf::testing
+namespace nf {
+long allocation_count() { return allocations.load(std::memory_order_relaxed); }
+}  // namespace nf
 
 // Every form of the global operator new and delete, so none falls back to another allocator.
 void* operator new(std::size_t size) {

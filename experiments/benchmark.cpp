@@ -1,4 +1,4 @@
-#include "benchmarks/bench.hpp"
+#include "experiments/benchmark.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,6 @@
-// The benchmark program's building blocks: each area adds its measurements in its own file
-// (benchmarks/<area>.cpp) and one line in ninefold_bench.cpp.
+// The benchmark program's building blocks: timed measurements printed as JSON rows. Every
+// registered game is measured the same way (experiments/benchmark_game.hpp), so a new game
+// needs no benchmark code of its own.
 #pragma once
 
 #include <tbb/global_control.h>
@@ -68,12 +69,5 @@ std::function<void(uint64_t)> playout_batches(const G& game, const P& policy, ui
     keep(decisions);
   };
 }
-
-// Areas: one function each.
-void commanders_benchmarks(Context& context);
-void sections_benchmarks(Context& context);
-void realms_benchmarks(Context& context);
-void reference_benchmarks(Context& context);
-void search_benchmarks(Context& context);
 
 }  // namespace nf::bench
