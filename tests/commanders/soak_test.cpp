@@ -150,66 +150,7 @@ TEST_CASE("commanders soak: random and heuristic games keep every invariant") {
 // ---------------------------------------------------------------------------------------
 // Determinism and replay
 
-namespace {
-
-struct Trace {
-  std::vector<Action> actions;
-  std::vector<std::string> texts;
-  std::vector<uint64_t> hashes;  // after each step, the initial state's first
-};
-
-Trace random_trace(const CommandersGame& game, uint64_t seed) {
-  const RandomPolicy<CommandersGame> random(game);
-  Rng rng(derive_seed(seed, 0, Stream::Agent));
-  Trace t;
-  State s = game.initial_state(seed);
-  t.hashes.push_back(game.hash(s));
-  while (!game.is_terminal(s)) {
-    const Action a = random.choose(s, rng);
-    t.actions.push_back(a);
-    t.texts.push_back(game.action_to_string(s, a));
-    game.apply(s, a);
-    t.hashes.push_back(game.hash(s));
-  }
-  return t;
-}
-
-}  // namespace
-
-TEST_CASE("commanders: the same seed and actions give the same game, step by step") {
-  const CommandersGame game;
-  std::set<uint64_t> first_hashes, final_hashes;
-  for (uint64_t seed = 1; seed <= 200; ++seed) {
-    const Trace t = random_trace(game, seed);
-    State s = game.initial_state(seed);
-    REQUIRE(game.hash(s) == t.hashes[0]);
-    for (size_t i = 0; i < t.actions.size(); ++i) {
-      game.apply(s, t.actions[i]);
-      REQUIRE(game.hash(s) == t.hashes[i + 1]);
-    }
-    CHECK(game.is_terminal(s));
-    first_hashes.insert(t.hashes.front());
-    final_hashes.insert(t.hashes.back());
-  }
-  CHECK(first_hashes.size() == 200);  // different seeds deal different games
-  CHECK(final_hashes.size() == 200);
-}
-
-TEST_CASE("commanders: a game replays from its seed and the text of its actions") {
-  const CommandersGame game;
-  for (uint64_t seed = 1; seed <= 200; ++seed) {
-    const Trace t = random_trace(game, seed);
-    State s = game.initial_state(seed);
-    for (size_t i = 0; i < t.texts.size(); ++i) {
-      Action a{};
-      REQUIRE(find_action_by_text(game, s, t.texts[i], a));
-      REQUIRE(a == t.actions[i]);
-      game.apply(s, a);
-      REQUIRE(game.hash(s) == t.hashes[i + 1]);
-    }
-    CHECK(game.is_terminal(s));
-  }
-}
+// Determinism and replay through the action text of random games: `ninefold check`.
 
 TEST_CASE("commanders: play_game with agents is deterministic and replays through text") {
   const CommandersGame game;

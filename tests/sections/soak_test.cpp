@@ -194,23 +194,7 @@ TEST_CASE("sections: a game is a pure function of config, seed and the agents' s
   CHECK(c.actions != a.actions);
 }
 
-TEST_CASE("sections: replaying the action texts reaches the same end") {
-  for (int players = 2; players <= 4; ++players) {
-    const SectionsGame game = make_game(players);
-    for (uint64_t seed = 1; seed <= 20; ++seed) {
-      const Played played =
-          play_with(game, std::vector<std::string>(size_t(players), "random"), seed);
-      State s = game.initial_state(seed);
-      for (const std::string& text : played.actions) {
-        REQUIRE_FALSE(game.is_terminal(s));
-        play(game, s, text);
-      }
-      REQUIRE(game.is_terminal(s));
-      CHECK(game.hash(s) == played.hash);
-      CHECK(game.returns(s) == played.returns);
-    }
-  }
-}
+// Replay of random games through their action texts, for 2 to 4 players: `ninefold check`.
 
 TEST_CASE("sections: determinize keeps the whole position and only reseeds the rng") {
   const SectionsGame game = make_game(4);
