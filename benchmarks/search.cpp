@@ -9,6 +9,7 @@
 #include "agents/registry.hpp"
 #include "benchmarks/bench.hpp"
 #include "games/commanders/commanders.hpp"
+#include "games/ragnarok/ragnarok.hpp"
 #include "games/realms/realms.hpp"
 #include "games/reference/goofspiel.hpp"
 #include "games/reference/kuhn_poker.hpp"
@@ -90,6 +91,8 @@ void search_benchmarks(Context& context) {
     iterations(context, sections[size_t(n - 2)], fmt::format("sections {}p", n), "mcts");
   static const realms::RealmsGame realms;
   iterations(context, realms, "realms", "ismcts");
+  static const ragnarok::RagnarokGame ragnarok;
+  iterations(context, ragnarok, "ragnarok", "ismcts");
 }
 
 }  // namespace nf::bench

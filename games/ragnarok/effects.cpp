@@ -17,14 +17,15 @@ int Rules::aura(const State& s, int seat, EffectKind kind) const {
   // Warriors in play with an aura: own_warriors helps its side, enemy_warriors the other.
   for (int side = 0; side < 2; ++side)
     for (const Warrior& w : s.sides[size_t(side)].warriors) {
+      if (!g.traits(w.card).aura || w.health <= 0) continue;
       const Effect& e = g.card(w.card).effect;
-      if (w.health <= 0 || e.trigger != Trigger::Aura || e.kind != kind) continue;
+      if (e.kind != kind) continue;
       if ((e.target == Target::OwnWarriors) == (side == seat)) total += e.amount;
     }
   // Lasting RR effects act on each player they affect (own) or on its opponent (enemy).
-  for (int r = 0; r < kRrCards; ++r) {
-    const RrCard& card = g.rr(uint8_t(r));
-    if (card.kind != RrKind::Lasting || card.effect.kind != kind) continue;
+  for (const uint8_t r : g.lasting_rr()) {
+    const RrCard& card = g.rr(r);
+    if (card.effect.kind != kind) continue;
     for (int affected = 0; affected < 2; ++affected) {
       if (!g.rr_affects(s, r, affected)) continue;
       const bool on_enemy = card.effect.target == Target::EnemyWarriors;

@@ -9,6 +9,12 @@ namespace {
 
 constexpr double kMeanD10 = 5.5;
 
+bool can_attack(const State& s, int seat) {
+  for (const Warrior& w : s.sides[size_t(seat)].warriors)
+    if (w.health > 0 && w.shame == 0) return true;
+  return false;
+}
+
 }  // namespace
 
 ParamSchema Heuristic::schema() {
@@ -162,8 +168,10 @@ Action Heuristic::choose_main(const State& s, int seat) const {
       if (k.type != CardType::Event || k.turn > s.round) continue;
       const EffectKind kind = k.effect.kind;
       if (kind == EffectKind::Counter || kind == EffectKind::Bid) continue;
-      if ((kind == EffectKind::Strength || kind == EffectKind::Defence) &&
-          k.effect.duration == Duration::Round)
+      // A one-round defence bonus waits for blocks; a one-round strength bonus is worth it
+      // now only when this player attacks this round (it attacks after the Player Phases).
+      if (k.effect.duration == Duration::Round &&
+          (kind == EffectKind::Defence || (kind == EffectKind::Strength && !can_attack(s, seat))))
         continue;
       const double v = effect_value(s, k.effect, seat);
       if (v >= w_.event_threshold && v > best) best = v, best_card = c;

@@ -148,6 +148,15 @@ class RagnarokGame {
   const CardSet& cards() const { return *cards_; }
   const DeckSet& decks() const { return *decks_; }
   const Card& card(uint8_t id) const { return cards_->cards[id]; }
+  // What the hot paths ask of a card, packed: playable from which round, event, counter,
+  // and whether it has an aura.
+  struct Traits {
+    uint8_t turn = 0;
+    bool event = false, counter = false, aura = false;
+  };
+  const Traits& traits(uint8_t id) const { return traits_[id]; }
+  // RR cards with a lasting effect (the only ones an aura query must look at).
+  const std::vector<uint8_t>& lasting_rr() const { return lasting_rr_; }
   const RrCard& rr(uint8_t id) const { return cards_->rr[id]; }
   int rounds() const { return rounds_; }
   int start_health() const { return start_health_; }
@@ -206,6 +215,8 @@ class RagnarokGame {
   std::shared_ptr<const CardSet> cards_;
   std::shared_ptr<const DeckSet> decks_;
   std::vector<std::array<uint8_t, kDeckSize>> deck_lists_;  // after ablation
+  std::array<Traits, kMaxCards> traits_{};
+  std::vector<uint8_t> lasting_rr_;
   int deck0_, deck1_;  // fixed deck index, or -1: drawn from the seed
   int rounds_, start_health_, hand_size_, draw_;
   uint64_t data_hash_;

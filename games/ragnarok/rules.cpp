@@ -49,6 +49,13 @@ RagnarokGame::RagnarokGame(const ParamSet& config)
     }
     return d;
   };
+  for (size_t c = 0; c < cards_->cards.size(); ++c) {
+    const Card& k = cards_->cards[c];
+    traits_[c] = {k.turn, k.type == CardType::Event, k.effect.kind == EffectKind::Counter,
+                  k.effect.kind != EffectKind::None && k.effect.trigger == Trigger::Aura};
+  }
+  for (size_t r = 0; r < cards_->rr.size(); ++r)
+    if (cards_->rr[r].kind == RrKind::Lasting) lasting_rr_.push_back(uint8_t(r));
   deck0_ = deck_index("deck0");
   deck1_ = deck_index("deck1");
   for (const Deck& d : decks_->decks) deck_lists_.push_back(d.cards);
@@ -119,10 +126,8 @@ bool RagnarokGame::can_play_event(const State& s, int seat, bool answering) cons
   const Side& side = s.sides[size_t(seat)];
   if (side.event_played) return false;
   for (uint8_t c : side.hand) {
-    const Card& k = card(c);
-    if (k.type == CardType::Event && k.turn <= s.round &&
-        (answering || k.effect.kind != EffectKind::Counter))
-      return true;
+    const Traits& k = traits_[c];
+    if (k.event && k.turn <= s.round && (answering || !k.counter)) return true;
   }
   return false;
 }
@@ -218,11 +223,9 @@ void Rules::choose_order(State& s, bool go_first) const {
 bool Rules::has_main_choice(const State& s) const {
   const Side& side = s.sides[s.active];
   for (uint8_t c : side.hand) {
-    const Card& k = g.card(c);
+    const RagnarokGame::Traits& k = g.traits(c);
     if (k.turn > s.round) continue;
-    if (k.type == CardType::Warrior ? !side.warrior_played
-                                    : !side.event_played && k.effect.kind != EffectKind::Counter)
-      return true;
+    if (!k.event ? !side.warrior_played : !side.event_played && !k.counter) return true;
   }
   return false;
 }
@@ -388,9 +391,9 @@ void RagnarokGame::legal_actions(const State& s, FixedVector<Action, kMaxActions
   auto events = [&](bool answering) {
     CardMask seen{};
     for (uint8_t c : side.hand) {
-      const Card& k = card(c);
-      if (k.type != CardType::Event || k.turn > s.round) continue;
-      if (!answering && k.effect.kind == EffectKind::Counter) continue;
+      const Traits& k = traits_[c];
+      if (!k.event || k.turn > s.round) continue;
+      if (!answering && k.counter) continue;
       if (seen[c / 64] >> (c % 64) & 1) continue;
       Rules::set_bit(seen, c);
       out.push_back({Verb::Event, c});
@@ -405,7 +408,7 @@ void RagnarokGame::legal_actions(const State& s, FixedVector<Action, kMaxActions
       if (!side.warrior_played) {
         CardMask seen{};
         for (uint8_t c : side.hand) {
-          if (card(c).type != CardType::Warrior || card(c).turn > s.round) continue;
+          if (traits_[c].event || traits_[c].turn > s.round) continue;
           if (seen[c / 64] >> (c % 64) & 1) continue;
           Rules::set_bit(seen, c);
           out.push_back({Verb::Warrior, c});
