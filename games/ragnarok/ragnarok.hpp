@@ -191,7 +191,6 @@ class RagnarokGame {
   int strength(const State& s, int seat, int pos) const;
   int defence(const State& s, int seat, int pos) const;
   int max_health(const State& s, int seat, int pos) const;
-  bool playable(const State& s, int seat, uint8_t card) const;
   bool can_play_event(const State& s, int seat, bool answering) const;
   // RR cards whose lasting or repeating effects act on `seat` (claimed by it, or unclaimed).
   bool rr_affects(const State& s, int rr_id, int seat) const;

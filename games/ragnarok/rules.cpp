@@ -118,10 +118,6 @@ int RagnarokGame::decider(const State& s) const {
 
 // ---- Queries ----
 
-bool RagnarokGame::playable(const State& s, int, uint8_t c) const {
-  return card(c).turn <= s.round;
-}
-
 bool RagnarokGame::can_play_event(const State& s, int seat, bool answering) const {
   const Side& side = s.sides[size_t(seat)];
   if (side.event_played) return false;

@@ -58,8 +58,10 @@ std::string RagnarokGame::action_to_string(const State& s, Action a) const {
   return "?";
 }
 
+namespace {
+
 // What `seat` sees; seat -1: everything (the render).
-static std::string view(const RagnarokGame& g, const State& s, int seat) {
+std::string view(const RagnarokGame& g, const State& s, int seat) {
   std::string out =
       fmt::format("round {}/{}, {}", s.round, g.rounds(), kPhaseNames[size_t(s.phase)]);
   if (s.phase == Phase::Over)
@@ -110,6 +112,8 @@ static std::string view(const RagnarokGame& g, const State& s, int seat) {
   }
   return out;
 }
+
+}  // namespace
 
 std::string RagnarokGame::render(const State& s) const { return view(*this, s, -1); }
 

@@ -170,3 +170,28 @@ TEST_CASE("ragnarok end: a player at 0 health outside the Cleanup Phase loses at
   CHECK(sc.s.winner == 0);
   CHECK(sc.s.end_reason == EndReason::Death);
 }
+
+TEST_CASE("ragnarok: a warrior may attack the round it is played") {
+  Scenario sc;
+  sc.hand(0, "Spearman");
+  sc.rules.enter_main(sc.s, 0);
+  sc.act("warrior Spearman");  // nothing else to play: seat 1 has nothing either
+  REQUIRE(sc.s.phase == Phase::Attack);
+  CHECK(sc.s.active == 0);
+  CHECK(is_legal(sc.game, sc.s, "attack #0 Spearman"));
+}
+
+TEST_CASE("ragnarok events: each player may play an event before the Bid Phase") {
+  Scenario sc;
+  sc.warrior(0, "Thrall");  // worth 6: short of Heimdall's Horn's 7 without help
+  sc.hand(0, "Oath of Glory");
+  sc.rules.enter_prebid(sc.s, 0);
+  REQUIRE(sc.s.phase == Phase::PreBid);
+  CHECK(legal_texts(sc.game, sc.s) == std::vector<std::string>{"event Oath of Glory", "pass"});
+  sc.act("event Oath of Glory");
+  // Seat 1 has no event: the Bid Phase, where seat 0 now reaches 6 + 4 = 10.
+  REQUIRE(sc.s.phase == Phase::Bid);
+  CHECK(sc.game.current_player(sc.s) == 0);
+  sc.act("offer #0 Thrall");
+  CHECK(sc.game.offered_value(sc.s, 0) == 10);
+}
