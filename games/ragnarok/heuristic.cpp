@@ -20,11 +20,11 @@ bool can_attack(const State& s, int seat) {
 ParamSchema Heuristic::schema() {
   return {
       ParamSpec::real("go_first", 1.0, 0, 1, "at least 0.5: the d20 winner goes first"),
-      ParamSpec::real("aggression", 2.0, -10, 20,
+      ParamSpec::real("aggression", 2.9, -10, 20,
                       "attack when strength plus this reaches the best enemy blocker's defence"),
       ParamSpec::real("block", 1.0, 0, 10,
                       "worth of one point of own health saved, against a blocker's loss"),
-      ParamSpec::real("glory", 1.5, 0, 10,
+      ParamSpec::real("glory", 0.55, 0, 10,
                       "worth of one Glory point, against the board value sacrificed for it"),
       ParamSpec::real("counter", 2.0, 0, 20,
                       "least estimated worth of an opponent's event that is worth a counter"),
