@@ -21,6 +21,7 @@ enum Metric {
   FinalHealth,
   ChoseFirst,
   WinMoreInitiatives,
+  GloryMargin,
 };
 
 bool has(const CardMask& m, int id) { return m[size_t(id) / 64] >> (id % 64) & 1; }
@@ -34,6 +35,7 @@ ElementSchema RagnarokGame::element_schema() const {
   for (const RrCard& c : cards_->rr) schema.elements.push_back("rr:" + c.name);
   for (const Deck& d : decks_->decks) schema.elements.push_back("deck:" + d.name);
   schema.elements.emplace_back("initiative");
+  schema.elements.emplace_back("game");
   schema.metrics = {
       {"play_rate", MetricKind::Rate, "card: players whose deck holds it who played it"},
       {"win_drawn", MetricKind::Rate, "card: wins of players who drew it (had it in hand)"},
@@ -53,6 +55,9 @@ ElementSchema RagnarokGame::element_schema() const {
       {"chose_first", MetricKind::Rate, "initiative: the d20 winner chose to go first"},
       {"win_more_initiatives", MetricKind::Rate,
        "initiative: wins of the player who won more d20 rolls"},
+      {"glory_margin", MetricKind::Mean,
+       "game: the winner's Glory minus the loser's, in decided games (negative: won by death "
+       "while behind on Glory)"},
   };
   return schema;
 }
@@ -88,6 +93,8 @@ void RagnarokGame::collect_elements(const State& s, ElementStats& stats) const {
                                                                                                : -1;
   if (more >= 0) stats.add_rate(initiative_row, WinMoreInitiatives, s.winner == more);
   const int winner_glory = s.winner >= 0 ? glory(s, s.winner) : 0;
+  if (s.winner >= 0)
+    stats.add_value(initiative_row + 1, GloryMargin, winner_glory - glory(s, 1 - s.winner));
   for (int r = 0; r < kRrCards; ++r) {
     const RrZone z = s.rr_zone[size_t(r)];
     if (z == RrZone::Deck) continue;
