@@ -8,6 +8,7 @@ namespace nf {
 GameEntry commanders_entry();
 GameEntry sections_entry();
 GameEntry realms_entry();
+GameEntry ragnarok_entry();
 GameEntry tic_tac_toe_entry();
 GameEntry kuhn_poker_entry();
 GameEntry leduc_poker_entry();
@@ -15,8 +16,8 @@ GameEntry goofspiel_entry();
 
 const std::vector<GameEntry>& game_registry() {
   static const std::vector<GameEntry> games = {
-      commanders_entry(), sections_entry(),    realms_entry(),    tic_tac_toe_entry(),
-      kuhn_poker_entry(), leduc_poker_entry(), goofspiel_entry(),
+      commanders_entry(),  sections_entry(),   realms_entry(),      ragnarok_entry(),
+      tic_tac_toe_entry(), kuhn_poker_entry(), leduc_poker_entry(), goofspiel_entry(),
   };
   return games;
 }

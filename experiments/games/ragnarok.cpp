@@ -1,0 +1,6 @@
+#include "games/ragnarok/ragnarok.hpp"
+#include "experiments/registry.hpp"
+
+namespace nf {
+GameEntry ragnarok_entry() { return make_game_entry<ragnarok::RagnarokGame>("2", 4'000); }
+}  // namespace nf

@@ -1,0 +1,295 @@
+#include "games/ragnarok/heuristic.hpp"
+
+#include <algorithm>
+
+#include "games/ragnarok/engine.hpp"
+
+namespace nf::ragnarok {
+namespace {
+
+constexpr double kMeanD10 = 5.5;
+
+bool can_attack(const State& s, int seat) {
+  for (const Warrior& w : s.sides[size_t(seat)].warriors)
+    if (w.health > 0 && w.shame == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+ParamSchema Heuristic::schema() {
+  return {
+      ParamSpec::real("go_first", 1.0, 0, 1, "at least 0.5: the d20 winner goes first"),
+      ParamSpec::real("aggression", 2.9, -10, 20,
+                      "attack when strength plus this reaches the best enemy blocker's defence"),
+      ParamSpec::real("block", 1.0, 0, 10,
+                      "worth of one point of own health saved, against a blocker's loss"),
+      ParamSpec::real("glory", 0.55, 0, 10,
+                      "worth of one Glory point, against the board value sacrificed for it"),
+      ParamSpec::real("counter", 2.0, 0, 20,
+                      "least estimated worth of an opponent's event that is worth a counter"),
+      ParamSpec::real("event_threshold", 0.5, -5, 20, "least estimated worth to play an event"),
+      ParamSpec::real("epsilon", 0.0, 0, 1, "chance of a uniformly random legal move"),
+  };
+}
+
+Heuristic::Heuristic(const RagnarokGame& game, const ParamSet& p)
+    : game_(&game), w_{p.get_real("go_first"), p.get_real("aggression"),
+                       p.get_real("block"),    p.get_real("glory"),
+                       p.get_real("counter"),  p.get_real("event_threshold"),
+                       p.get_real("epsilon")} {}
+
+double Heuristic::board_value(const State& s, int seat, int pos) const {
+  const Warrior& w = s.sides[size_t(seat)].warriors[size_t(pos)];
+  const double fighting = game_->strength(s, seat, pos) + game_->defence(s, seat, pos);
+  return w.health * 0.5 + fighting * (w.shame > 0 ? 0.5 : 1.0);
+}
+
+double Heuristic::effect_value(const State& s, const Effect& e, int owner) const {
+  const int enemy = 1 - owner;
+  auto alive = [&](int seat) {
+    int n = 0;
+    for (const Warrior& w : s.sides[size_t(seat)].warriors) n += w.health > 0;
+    return n;
+  };
+  const int mine = alive(owner), theirs = alive(enemy);
+  const double a = e.amount;
+  auto count = [&](Target t) {
+    switch (t) {
+      case Target::OwnWarriors:
+        return double(mine);
+      case Target::EnemyWarriors:
+        return -double(theirs);
+      case Target::EnemyStrongest:
+        return theirs > 0 ? -1.0 : 0.0;
+      case Target::OwnWeakest:
+      case Target::This:
+        return mine > 0 ? 1.0 : 0.0;
+      default:
+        return 0.0;
+    }
+  };
+  switch (e.kind) {
+    case EffectKind::Damage:
+      if (e.target == Target::Opponent) return a;
+      if (e.target == Target::Self) return -a;
+      return -count(e.target) * a * 0.8;
+    case EffectKind::Heal:
+      if (e.target == Target::Self)
+        return 0.5 * std::min(a, double(game_->start_health() - s.sides[size_t(owner)].health));
+      return 0.3 * a * count(e.target);
+    case EffectKind::Strength:
+    case EffectKind::Defence:
+      return a * count(e.target) * (e.duration == Duration::Lasting ? 1.5 : 0.5);
+    case EffectKind::MaxHealth:
+      return 0.6 * a * count(e.target);
+    case EffectKind::Draw:
+      return 2 * a * (s.sides[size_t(owner)].deck.empty() ? 0 : 1);
+    case EffectKind::Discard:
+      return 1.5 * std::min(a, double(s.sides[size_t(enemy)].hand.size()));
+    case EffectKind::Peek:
+      return 0.5;
+    case EffectKind::Shame:
+      return -count(e.target) * a;
+    case EffectKind::Unshame: {
+      int shamed = 0;
+      for (const Warrior& w : s.sides[size_t(owner)].warriors) shamed += w.shame > 0;
+      return a * std::min(shamed, e.target == Target::This ? 1 : 20);
+    }
+    case EffectKind::Revive: {
+      int dead = 0;
+      for (uint8_t c : s.sides[size_t(owner)].valhalla)
+        dead += game_->card(c).type == CardType::Warrior;
+      return 2.0 * std::min(a, double(dead));
+    }
+    case EffectKind::Bid:
+      return 0.6 * a;
+    case EffectKind::Gamble: {
+      const double p = (11 - e.threshold) / 10.0;
+      return a * (2 * p - 1);
+    }
+    case EffectKind::Counter:
+    case EffectKind::None:
+      return 0;
+  }
+  return 0;
+}
+
+Action Heuristic::choose(const State& s, Rng& rng) const {
+  if (w_.epsilon > 0 && rng.chance(w_.epsilon)) {
+    FixedVector<Action, RagnarokGame::kMaxActions> actions;
+    game_->legal_actions(s, actions);
+    return actions[rng.below(uint32_t(actions.size()))];
+  }
+  const int seat = game_->decider(s);
+  switch (s.phase) {
+    case Phase::Order:
+      return {w_.go_first >= 0.5 ? Verb::GoFirst : Verb::GoSecond, 0};
+    case Phase::Main:
+      return choose_main(s, seat);
+    case Phase::Answer:
+      return choose_answer(s, seat);
+    case Phase::Defend:
+    case Phase::PreBid:
+      return choose_window(s, seat);
+    case Phase::Attack:
+      return choose_attack(s, seat);
+    case Phase::Block: {
+      const int attacker = 1 - seat;
+      return choose_block(s, seat, game_->strength(s, attacker, s.attackers[s.cursor]));
+    }
+    case Phase::RrBlock:
+      return choose_block(s, seat, game_->rr(s.rr_attacks.back() >> 1).strength);
+    case Phase::Bid:
+      return choose_bid(s, seat);
+    case Phase::Over:
+      break;
+  }
+  return {Verb::Done, 0};
+}
+
+Action Heuristic::choose_main(const State& s, int seat) const {
+  const Side& side = s.sides[size_t(seat)];
+  double best = -1e9;
+  uint8_t best_card = kNone;
+  if (!side.warrior_played)
+    for (uint8_t c : side.hand) {
+      const Card& k = game_->card(c);
+      if (k.type != CardType::Warrior || k.turn > s.round) continue;
+      double v = k.health * 0.5 + k.strength + k.defence;
+      if (k.effect.trigger == Trigger::Play) v += effect_value(s, k.effect, seat);
+      if (v > best) best = v, best_card = c;
+    }
+  if (best_card != kNone) return {Verb::Warrior, best_card};
+  // Events: bid bonuses wait for the Bid Phase, one-round fighting bonuses for combat.
+  if (!side.event_played)
+    for (uint8_t c : side.hand) {
+      const Card& k = game_->card(c);
+      if (k.type != CardType::Event || k.turn > s.round) continue;
+      const EffectKind kind = k.effect.kind;
+      if (kind == EffectKind::Counter || kind == EffectKind::Bid) continue;
+      // A one-round defence bonus waits for blocks; a one-round strength bonus is worth it
+      // now only when this player attacks this round (it attacks after the Player Phases).
+      if (k.effect.duration == Duration::Round &&
+          (kind == EffectKind::Defence || (kind == EffectKind::Strength && !can_attack(s, seat))))
+        continue;
+      const double v = effect_value(s, k.effect, seat);
+      if (v >= w_.event_threshold && v > best) best = v, best_card = c;
+    }
+  if (best_card != kNone) return {Verb::Event, best_card};
+  return {Verb::Done, 0};
+}
+
+Action Heuristic::choose_window(const State& s, int seat) const {
+  const Side& side = s.sides[size_t(seat)];
+  const bool defending = s.phase == Phase::Defend;
+  double best = -1e9;
+  uint8_t best_card = kNone;
+  for (uint8_t c : side.hand) {
+    const Card& k = game_->card(c);
+    if (k.type != CardType::Event || k.turn > s.round) continue;
+    const EffectKind kind = k.effect.kind;
+    if (kind == EffectKind::Counter) continue;
+    // Before blocks: defence helps now; before the bid: bid bonuses when a bid is in reach.
+    const bool fitting = defending ? kind == EffectKind::Defence || kind == EffectKind::Damage
+                         : kind == EffectKind::Bid
+                             ? Rules(*game_).best_possible_bid(s, seat) + k.effect.amount >=
+                                   game_->rr(s.rr_current).glory
+                             : kind != EffectKind::Strength && kind != EffectKind::Defence;
+    if (!fitting) continue;
+    const double v = effect_value(s, k.effect, seat);
+    if (v >= w_.event_threshold && v > best) best = v, best_card = c;
+  }
+  if (best_card != kNone) return {Verb::Event, best_card};
+  return {Verb::Pass, 0};
+}
+
+Action Heuristic::choose_answer(const State& s, int seat) const {
+  const Side& side = s.sides[size_t(seat)];
+  const double threat = effect_value(s, game_->card(s.pending_event).effect, 1 - seat);
+  for (uint8_t c : side.hand) {
+    const Card& k = game_->card(c);
+    if (k.type == CardType::Event && k.turn <= s.round && k.effect.kind == EffectKind::Counter &&
+        threat >= w_.counter)
+      return {Verb::Event, c};
+  }
+  return {Verb::Pass, 0};
+}
+
+Action Heuristic::choose_attack(const State& s, int seat) const {
+  const int enemy = 1 - seat;
+  int best_defence = -100;
+  for (size_t p = 0; p < s.sides[size_t(enemy)].warriors.size(); ++p)
+    if (s.sides[size_t(enemy)].warriors[p].health > 0)
+      best_defence = std::max(best_defence, game_->defence(s, enemy, int(p)));
+  const auto& ws = s.sides[size_t(seat)].warriors;
+  for (size_t p = 0; p < ws.size(); ++p) {
+    if (ws[p].health <= 0 || ws[p].shame > 0 || s.attackers.contains(uint8_t(p))) continue;
+    if (game_->strength(s, seat, int(p)) + w_.aggression >= best_defence)
+      return {Verb::Attack, uint8_t(p)};
+  }
+  return {Verb::Done, 0};
+}
+
+Action Heuristic::choose_block(const State& s, int seat, int attack_strength) const {
+  const double attack = attack_strength + kMeanD10;
+  const auto& ws = s.sides[size_t(seat)].warriors;
+  double defence = 0;
+  if (s.phase == Phase::Block) {
+    for (uint8_t b : s.block_order)
+      if (s.blocking[b] == s.cursor) defence += game_->defence(s, seat, b) + kMeanD10;
+  } else {
+    for (uint8_t b : s.block_order) defence += game_->defence(s, seat, b) + kMeanD10;
+  }
+  if (defence >= attack) return {Verb::Done, 0};
+  int best = -1;
+  for (size_t p = 0; p < ws.size(); ++p)
+    if (ws[p].health > 0 && !s.block_order.contains(uint8_t(p)) &&
+        (best < 0 || game_->defence(s, seat, int(p)) > game_->defence(s, seat, best)))
+      best = int(p);
+  if (best < 0) return {Verb::Done, 0};
+  const double with = defence + game_->defence(s, seat, best) + kMeanD10;
+  const double hit = std::max(0.0, attack - with);
+  const double lost = std::min(hit, double(ws[size_t(best)].health)) * 0.5 +
+                      (hit >= ws[size_t(best)].health ? board_value(s, seat, best) * 0.5 : 0);
+  const double health = s.sides[size_t(seat)].health;
+  const double saved = (attack / 2 - std::max(0.0, hit - ws[size_t(best)].health) / 2) * w_.block *
+                       (1 + 20 / std::max(1.0, health));
+  return saved >= lost ? Action{Verb::Block, uint8_t(best)} : Action{Verb::Done, 0};
+}
+
+Action Heuristic::choose_bid(const State& s, int seat) const {
+  const Side& side = s.sides[size_t(seat)];
+  const int need = game_->bid_requirement(s);
+  int have = game_->offered_value(s, seat);
+  const bool added = side.offered != side.committed || side.offered_rr != side.committed_rr;
+  if (have >= need && added) return {Verb::Bid, 0};
+  // Greedy plan: the warriors cheapest on the board per bid point first.
+  struct Item {
+    double cost;
+    int value;
+    Action action;
+  };
+  FixedVector<Item, kMaxInPlay + kRrCards> items;
+  for (size_t p = 0; p < side.warriors.size(); ++p) {
+    const Warrior& w = side.warriors[p];
+    if (w.health <= 0 || (side.offered >> p & 1)) continue;
+    const int v = RagnarokGame::bid_value(w.health, w.shame);
+    if (v > 0) items.push_back({board_value(s, seat, int(p)), v, {Verb::Offer, uint8_t(p)}});
+  }
+  std::sort(items.begin(), items.end(),
+            [](const Item& a, const Item& b) { return a.cost * b.value < b.cost * a.value; });
+  double cost = 0;
+  Action first{Verb::Pass, 0};
+  for (const Item& it : items) {
+    if (have >= need) break;
+    if (first.verb == Verb::Pass) first = it.action;
+    cost += it.cost, have += it.value;
+  }
+  if (have < need) return {Verb::Pass, 0};
+  const double late = 1.0 + s.round / double(game_->rounds());
+  const double gain = game_->rr(s.rr_current).glory * w_.glory * late;
+  return gain >= cost ? first : Action{Verb::Pass, 0};
+}
+
+}  // namespace nf::ragnarok

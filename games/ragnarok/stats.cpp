@@ -1,0 +1,118 @@
+// Balance statistics of Ragnarok Rising: one row per card, per RR card, per deck and one for
+// the initiative choice, read from the counters the rules keep in the final state.
+#include <fmt/format.h>
+
+#include "games/ragnarok/engine.hpp"
+
+namespace nf::ragnarok {
+namespace {
+
+enum Metric {
+  PlayRate,
+  WinDrawn,
+  WinPlayed,
+  WinNotDrawn,
+  RoundPlayed,
+  Claimed,
+  WinnerClaimed,
+  GloryShare,
+  Win,
+  FinalGlory,
+  FinalHealth,
+  ChoseFirst,
+  WinMoreInitiatives,
+  GloryMargin,
+};
+
+bool has(const CardMask& m, int id) { return m[size_t(id) / 64] >> (id % 64) & 1; }
+
+}  // namespace
+
+ElementSchema RagnarokGame::element_schema() const {
+  ElementSchema schema;
+  schema.label = "card";
+  for (const Card& c : cards_->cards) schema.elements.push_back(c.name);
+  for (const RrCard& c : cards_->rr) schema.elements.push_back("rr:" + c.name);
+  for (const Deck& d : decks_->decks) schema.elements.push_back("deck:" + d.name);
+  schema.elements.emplace_back("initiative");
+  schema.elements.emplace_back("game");
+  schema.metrics = {
+      {"play_rate", MetricKind::Rate, "card: players whose deck holds it who played it"},
+      {"win_drawn", MetricKind::Rate, "card: wins of players who drew it (had it in hand)"},
+      {"win_played", MetricKind::Rate, "card: wins of players who played it"},
+      {"win_not_drawn", MetricKind::Rate,
+       "card: wins of players whose deck holds it who never drew it; win_drawn minus this is "
+       "the improvement when drawn (confounded by game length)"},
+      {"round_played", MetricKind::Mean, "card: round it was first played"},
+      {"claimed", MetricKind::Rate, "RR card: revealed and claimed by a bid"},
+      {"winner_claimed", MetricKind::Rate,
+       "RR card: claimed by the winner, among decided games where it was claimed"},
+      {"glory_share", MetricKind::Mean,
+       "RR card: percent of the winner's final Glory it gave (0 when not the winner's)"},
+      {"win", MetricKind::Rate, "deck: games won by a player with it (draws are not wins)"},
+      {"final_glory", MetricKind::Mean, "deck: Glory at the end of the game"},
+      {"final_health", MetricKind::Mean, "deck: health at the end of the game"},
+      {"chose_first", MetricKind::Rate, "initiative: the d20 winner chose to go first"},
+      {"win_more_initiatives", MetricKind::Rate,
+       "initiative: wins of the player who won more d20 rolls"},
+      {"glory_margin", MetricKind::Mean,
+       "game: the winner's Glory minus the loser's, in decided games (negative: won by death "
+       "while behind on Glory)"},
+  };
+  return schema;
+}
+
+void RagnarokGame::collect_elements(const State& s, ElementStats& stats) const {
+  const int n_cards = int(cards_->cards.size());
+  const int rr_row = n_cards, deck_row = rr_row + kRrCards;
+  const int initiative_row = deck_row + int(decks_->decks.size());
+  for (int seat = 0; seat < 2; ++seat) {
+    const Side& side = s.sides[size_t(seat)];
+    const bool won = s.winner == seat;
+    CardMask in_deck{};
+    for (uint8_t c : deck_lists_[side.deck_id]) Rules::set_bit(in_deck, c);
+    for (int c = 0; c < n_cards; ++c) {
+      if (!has(in_deck, c)) continue;
+      const bool drawn = has(side.counters.drawn, c), played = has(side.counters.played, c);
+      stats.add_rate(c, PlayRate, played);
+      stats.add_rate(c, drawn ? WinDrawn : WinNotDrawn, won);
+      if (played) {
+        stats.add_rate(c, WinPlayed, won);
+        stats.add_value(c, RoundPlayed, side.counters.first_round[size_t(c)]);
+      }
+    }
+    const int d = deck_row + side.deck_id;
+    stats.add_rate(d, Win, won);
+    stats.add_value(d, FinalGlory, glory(s, seat));
+    stats.add_value(d, FinalHealth, side.health);
+    stats.add_rate_counts(initiative_row, ChoseFirst, side.counters.chose_first,
+                          side.counters.initiatives_won);
+  }
+  const int more = s.sides[0].counters.initiatives_won > s.sides[1].counters.initiatives_won   ? 0
+                   : s.sides[1].counters.initiatives_won > s.sides[0].counters.initiatives_won ? 1
+                                                                                               : -1;
+  if (more >= 0) stats.add_rate(initiative_row, WinMoreInitiatives, s.winner == more);
+  const int winner_glory = s.winner >= 0 ? glory(s, s.winner) : 0;
+  if (s.winner >= 0)
+    stats.add_value(initiative_row + 1, GloryMargin, winner_glory - glory(s, 1 - s.winner));
+  for (int r = 0; r < kRrCards; ++r) {
+    const RrZone z = s.rr_zone[size_t(r)];
+    if (z == RrZone::Deck) continue;
+    const int holder = z == RrZone::Claimed0 || z == RrZone::Valhalla0   ? 0
+                       : z == RrZone::Claimed1 || z == RrZone::Valhalla1 ? 1
+                                                                         : -1;
+    stats.add_rate(rr_row + r, Claimed, holder >= 0);
+    if (holder >= 0 && s.winner >= 0) stats.add_rate(rr_row + r, WinnerClaimed, holder == s.winner);
+    if (winner_glory > 0) {
+      const bool winners = z == (s.winner == 0 ? RrZone::Claimed0 : RrZone::Claimed1);
+      stats.add_value(rr_row + r, GloryShare,
+                      winners ? 100 * rr(uint8_t(r)).glory / winner_glory : 0);
+    }
+  }
+}
+
+std::vector<std::string> RagnarokGame::end_reasons() {
+  return {"none", "death", "glory", "double_death", "draw"};
+}
+
+}  // namespace nf::ragnarok

@@ -1,0 +1,150 @@
+// Random play with invariants after every step, determinism, replay from action texts, and
+// determinization: what it keeps, what it resamples, and that no search sees hidden cards.
+#include "tests/agents/helpers.hpp"
+#include "tests/ragnarok/scenario.hpp"
+#include "tests/reference/game_checks.hpp"
+
+using namespace nf;
+using namespace nf::ragnarok;
+using namespace nf::ragnarok::test;
+
+namespace {
+
+// Every card in exactly one zone: each side's 40 cards and the 20 RR cards are conserved.
+void check_invariants(const RagnarokGame& game, const State& s) {
+  for (int seat = 0; seat < 2; ++seat) {
+    const Side& side = s.sides[size_t(seat)];
+    std::array<int, kMaxCards> count{};
+    for (uint8_t c : side.hand) ++count[c];
+    for (uint8_t c : side.deck) ++count[c];
+    for (uint8_t c : side.valhalla) ++count[c];
+    for (const Warrior& w : side.warriors) ++count[w.card];
+    if (s.pending_event != kNone && s.pending_seat == seat)
+      ++count[s.pending_event];  // on the table
+    std::array<int, kMaxCards> expected{};
+    for (uint8_t c : game.deck_cards(side.deck_id)) ++expected[c];
+    REQUIRE(count == expected);
+    for (size_t p = 0; p < side.warriors.size(); ++p) {
+      REQUIRE(side.warriors[p].health <= game.max_health(s, seat, int(p)));
+      if (s.phase != Phase::Block && s.phase != Phase::Defend && s.phase != Phase::Over &&
+          s.phase != Phase::Answer)
+        REQUIRE(side.warriors[p].health > 0);  // the dead are swept between fights
+    }
+    REQUIRE(side.health <= game.start_health());
+  }
+  int rr = int(s.rr_deck.size());
+  for (int r = 0; r < kRrCards; ++r) {
+    const RrZone z = s.rr_zone[size_t(r)];
+    rr += z != RrZone::Deck;
+    REQUIRE((z == RrZone::Deck) == s.rr_deck.contains(uint8_t(r)));
+    REQUIRE((z == RrZone::Current) == (s.rr_current == r));
+  }
+  REQUIRE(rr == kRrCards);
+  REQUIRE(s.round >= 1);
+  REQUIRE(s.round <= game.rounds());
+}
+
+}  // namespace
+
+TEST_CASE("ragnarok soak: random games keep every invariant and end") {
+  const RagnarokGame game = make_game({{"deck0", "random"}, {"deck1", "random"}});
+  nf::testing::soak(game, 300, 5000, [&](const State& s) { check_invariants(game, s); });
+}
+
+TEST_CASE("ragnarok: same seed and actions give the same game") {
+  nf::testing::check_determinism(make_game({{"deck0", "random"}, {"deck1", "random"}}));
+}
+
+TEST_CASE("ragnarok replay: a game replays from its seed and action texts") {
+  const RagnarokGame game = make_game({{"deck0", "random"}, {"deck1", "random"}});
+  const RandomPolicy<RagnarokGame> random(game);
+  Rng rng(7);
+  for (uint64_t seed = 0; seed < 30; ++seed) {
+    State s = game.initial_state(seed);
+    std::vector<std::string> texts;
+    while (!game.is_terminal(s)) {
+      const Action a = random.choose(s, rng);
+      texts.push_back(game.action_to_string(s, a));
+      game.apply(s, a);
+    }
+    State r = game.initial_state(seed);
+    for (const std::string& t : texts) {
+      Action a{};
+      REQUIRE(find_action_by_text(game, r, t, a));
+      game.apply(r, a);
+    }
+    REQUIRE(game.hash(r) == game.hash(s));
+    REQUIRE(game.returns(r) == game.returns(s));
+  }
+}
+
+TEST_CASE("ragnarok determinize: the observer's view is kept, hidden cards and dice resampled") {
+  const RagnarokGame game = make_game({{"deck0", "random"}, {"deck1", "random"}});
+  nf::testing::check_determinize<RagnarokGame>(game, [](const State& s, int observer) {
+    const Side& theirs = s.sides[size_t(1 - observer)];
+    uint64_t h = 0;
+    for (uint8_t c : theirs.hand) h = h * 131 + c;
+    for (uint8_t c : theirs.deck) h = h * 131 + c;
+    for (uint8_t c : s.rr_deck) h = h * 131 + c;
+    return h;
+  });
+}
+
+TEST_CASE("ragnarok determinize: own hand, known cards and card counts are kept") {
+  const RagnarokGame game = make_game({{"deck0", "random"}, {"deck1", "random"}});
+  const RandomPolicy<RagnarokGame> random(game);
+  Rng rng(3);
+  int hands_changed = 0, samples = 0;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    State s = game.initial_state(seed);
+    for (int step = 0; !game.is_terminal(s); ++step) {
+      if (step % 7 == 0) {
+        const int observer = int(step / 7 % 2);
+        State d = s;
+        game.determinize(d, observer, rng);
+        ++samples;
+        const Side &mine = d.sides[size_t(observer)], &theirs = d.sides[size_t(1 - observer)];
+        REQUIRE(mine.hand == s.sides[size_t(observer)].hand);
+        REQUIRE(game.observation(d, observer) == game.observation(s, observer));
+        REQUIRE(game.observation_key(d, observer) == game.observation_key(s, observer));
+        const Side& before = s.sides[size_t(1 - observer)];
+        for (size_t i = 0; i < theirs.hand.size(); ++i)
+          if (before.known >> i & 1) REQUIRE(theirs.hand[i] == before.hand[i]);
+        check_invariants(game, d);
+        hands_changed += !(theirs.hand == before.hand);
+        if (game.current_player(s) == observer)
+          REQUIRE(legal_texts(game, d) == legal_texts(game, s));
+      }
+      game.apply(s, random.choose(s, rng));
+    }
+  }
+  CHECK(samples > 300);
+  CHECK(hands_changed > samples / 2);
+}
+
+TEST_CASE("ragnarok invariance: searches decide the same when only hidden cards differ") {
+  const RagnarokGame game = make_game({{"deck0", "random"}, {"deck1", "random"}});
+  const RandomPolicy<RagnarokGame> random(game);
+  Rng rng(11);
+  int checked = 0;
+  for (uint64_t seed = 0; checked < 3; ++seed) {
+    State a = game.initial_state(seed);
+    for (int i = 0, n = 10 + int(rng.below(20)); i < n && !game.is_terminal(a); ++i)
+      game.apply(a, random.choose(a, rng));
+    if (game.is_terminal(a)) continue;
+    const int seat = game.current_player(a);
+    State b = a;
+    game.determinize(b, seat, rng);  // other hidden cards, deck orders and dice
+    if (game.hash(a) == game.hash(b)) continue;
+    for (const char* spec : {"ismcts(iterations=200)", "flatmc(iterations=150)"}) {
+      auto agent = make_agent(game, spec);
+      Rng ra(5), rb(5);
+      const Action move_a = agent->act(a, ra);
+      const auto visits_a = nf::testing::root_visits(game, *agent, a);
+      const Action move_b = agent->act(b, rb);
+      CHECK(move_a == move_b);
+      CHECK(nf::testing::root_visits(game, *agent, b) == visits_a);
+    }
+    ++checked;
+  }
+}
