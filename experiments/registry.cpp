@@ -8,6 +8,7 @@ namespace nf {
 GameEntry commanders_entry();
 GameEntry sections_entry();
 GameEntry realms_entry();
+GameEntry ninth_world_entry();
 GameEntry tic_tac_toe_entry();
 GameEntry kuhn_poker_entry();
 GameEntry leduc_poker_entry();
@@ -16,7 +17,7 @@ GameEntry goofspiel_entry();
 const std::vector<GameEntry>& game_registry() {
   static const std::vector<GameEntry> games = {
       commanders_entry(), sections_entry(),    realms_entry(),    tic_tac_toe_entry(),
-      kuhn_poker_entry(), leduc_poker_entry(), goofspiel_entry(),
+      kuhn_poker_entry(), leduc_poker_entry(), goofspiel_entry(), ninth_world_entry(),
   };
   return games;
 }
