@@ -105,3 +105,51 @@ inline bool has_action(const NinthWorldGame& game, const State& s, const std::st
 }
 
 }  // namespace nf::ninth_world::test
+
+namespace nf::ninth_world::test {
+
+// A fresh game (round 1, Scout, bids about to start) with these heroes in seat order, their
+// starting hands, the monolith with `monolith`, no wilderness cards and an empty town row.
+inline State setup(const NinthWorldGame& game, const std::vector<std::string>& heroes,
+                   int monolith = 0, uint64_t seed = 1) {
+  State s = game.initial_state(seed);
+  REQUIRE(int(heroes.size()) == game.num_players());
+  for (size_t h = 0; h < heroes.size(); ++h) {
+    Hero& hero = s.heroes[h];
+    hero.def = uint8_t(hero_index(game, heroes[h]));
+    const HeroDef& def = game.data().heroes[hero.def];
+    set_hand(hero, {{def.adjective, 1}, {def.noun, 1}, {Effort, 1}, {Effort, 1}, {Effort, 1}});
+  }
+  s.monolith = uint8_t(monolith);
+  for (auto& slot : s.town)
+    if (slot != kNone) s.town_discard.push_back(slot), slot = kNone;
+  while (!s.wild.empty()) s.wild_discard.push_back(s.wild.pop_back().card);
+  return s;
+}
+
+// Every hero bids 0 until the game reaches `phase` (the skipped phases do nothing).
+inline void skip_to(const NinthWorldGame& game, State& s, int phase) {
+  while (s.phase != phase) {
+    REQUIRE(s.step == Step::Bid);
+    game.apply(s, {Verb::EndBid, 0, 0});
+  }
+}
+
+// Displays `card` in front of hero `h`.
+inline void display(State& s, int h, int card, int tokens = 0) {
+  take_card(s, card);
+  s.heroes[size_t(h)].display.push_back({uint8_t(card), uint8_t(tokens), false});
+}
+
+// Puts `card` on top of the wilderness deck.
+inline void on_top_of_wilderness(State& s, int card) {
+  take_card(s, card);
+  s.wild_deck.push_back(uint8_t(card));
+}
+
+// Gives hero `h` a wound (a power card wound side up).
+inline void wound(State& s, int h) {
+  s.heroes[size_t(h)].stack.push_back(uint8_t(s.power_deck.pop_back() | kWoundSide));
+}
+
+}  // namespace nf::ninth_world::test
