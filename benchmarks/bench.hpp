@@ -73,6 +73,7 @@ std::function<void(uint64_t)> playout_batches(const G& game, const P& policy, ui
 void commanders_benchmarks(Context& context);
 void sections_benchmarks(Context& context);
 void realms_benchmarks(Context& context);
+void ninth_world_benchmarks(Context& context);
 void reference_benchmarks(Context& context);
 void search_benchmarks(Context& context);
 

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   nf::bench::commanders_benchmarks(context);
   nf::bench::sections_benchmarks(context);
   nf::bench::realms_benchmarks(context);
+  nf::bench::ninth_world_benchmarks(context);
   nf::bench::reference_benchmarks(context);
   nf::bench::search_benchmarks(context);
   const nlohmann::json out = {{"engine", nf::kEngineVersion}, {"results", context.results()}};

@@ -9,6 +9,7 @@
 #include "agents/registry.hpp"
 #include "benchmarks/bench.hpp"
 #include "games/commanders/commanders.hpp"
+#include "games/ninth_world/ninth_world.hpp"
 #include "games/realms/realms.hpp"
 #include "games/reference/goofspiel.hpp"
 #include "games/reference/kuhn_poker.hpp"
@@ -19,6 +20,7 @@
 namespace nf::bench {
 
 reference::GoofspielGame benchmark_goofspiel();
+ninth_world::NinthWorldGame benchmark_ninth_world(const std::string& mode, int players);
 
 namespace {
 
@@ -90,6 +92,11 @@ void search_benchmarks(Context& context) {
     iterations(context, sections[size_t(n - 2)], fmt::format("sections {}p", n), "mcts");
   static const realms::RealmsGame realms;
   iterations(context, realms, "realms", "ismcts");
+  static const std::array<ninth_world::NinthWorldGame, 3> ninth = {
+      benchmark_ninth_world("solo", 1), benchmark_ninth_world("competitive", 3),
+      benchmark_ninth_world("competitive", 5)};
+  for (const auto& game : ninth)
+    iterations(context, game, fmt::format("ninth-world {}p", game.num_players()), "ismcts");
 }
 
 }  // namespace nf::bench

@@ -286,7 +286,7 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
     hero.token = parse_power(source, r.get("token", true), r.field("token"), Holder::Token);
     data.heroes.push_back(std::move(hero));
   }
-  if (data.heroes.size() < 4 || data.heroes.size() > 64)
+  if (data.heroes.size() < 4 || data.heroes.size() > size_t(kMaxHeroDefs))
     fail(source, doc.get("hero"), "hero",
          "needs 4 to 64 heroes (solo takes one hero and three allies)");
 

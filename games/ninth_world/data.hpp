@@ -99,6 +99,7 @@ struct RegionDef {
   std::array<Power, kPathCards> powers;       // card 0's power is ambient
 };
 
+inline constexpr int kMaxHeroDefs = 64;
 inline constexpr int kTownCards = 48, kWildernessCards = 60, kPowerCards = 50;
 inline constexpr int kCards = kTownCards + kWildernessCards;  // town ids first
 

@@ -8,9 +8,11 @@ namespace nf::ninth_world {
 ParamSchema Heuristic::schema() {
   return {
       ParamSpec::real("extra_scout", 0, 0, 5, "cards bid in Scout besides Scout cards"),
-      ParamSpec::real("extra_tinker", 1, 0, 5, "cards bid in Tinker besides Tinker cards"),
-      ParamSpec::real("extra_charm", 1, 0, 5, "cards bid in Charm besides Charm cards"),
-      ParamSpec::real("extra_combat", 1, 0, 5, "cards bid in Combat besides Combat cards"),
+      ParamSpec::real("extra_tinker", 0, 0, 5, "cards bid in Tinker besides Tinker cards"),
+      ParamSpec::real("extra_charm", 0, 0, 5, "cards bid in Charm besides Charm cards"),
+      ParamSpec::real("extra_combat", 0, 0, 5, "cards bid in Combat besides Combat cards"),
+      ParamSpec::real("coop_scout", 1, 0, 5, "co-op: more cards bid in Scout"),
+      ParamSpec::real("coop_combat", 1, 0, 5, "co-op: more cards bid in Combat"),
       ParamSpec::real("wound", 7, 0, 30, "cost of a wound (5 Valor at the end and a lost power)"),
       ParamSpec::real("power", 2, 0, 20, "value of gaining a power card"),
       ParamSpec::real("cypher", 1, 0, 20, "value of a displayed cypher's power"),
@@ -47,7 +49,9 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
     if ((free >> i & 1) && hero.skill[size_t(i)] == s.phase) want = uint8_t(want | 1 << i);
   const std::array<double, 5> extras = {w_.extra_scout, w_.extra_tinker, w_.extra_charm,
                                         w_.extra_combat, 5};
-  int extra = int(std::lround(extras[size_t(s.phase - 1)]));
+  double more = 0;
+  if (game_->cooperative()) more = s.phase == Scout ? w_.coop_scout : s.phase == Combat ? w_.coop_combat : 0;
+  int extra = int(std::lround(extras[size_t(s.phase - 1)] + more));
   // Effort first, then ranked cards whose own phase has passed this round.
   for (int pass = 0; pass < 2; ++pass)
     for (int i = 0; i < kHandSize && extra > 0; ++i) {
@@ -147,7 +151,7 @@ double Heuristic::action_score(const State& s, Action a) const {
       const bool wild = a.a == 1;
       const int card = wild ? s.wild[a.b].card : s.town[a.b];
       const bool threat = game_->cooperative() && wild && data.card(card).type != CardType::Quest;
-      return threat ? w_.threat / game_->claim_cost(s, card) - 1 : -1;
+      return threat && pool_completes(s, wild, a.b) ? w_.threat / game_->claim_cost(s, card) : -1;
     }
     case Verb::Quest: {
       const int quest = a.a >= 64 ? s.wild[a.a - 64].card : hero.display[a.a].card;
@@ -173,6 +177,20 @@ double Heuristic::action_score(const State& s, Action a) const {
     default:
       return 0;
   }
+}
+
+bool Heuristic::pool_completes(const State& s, bool wilderness, int index) const {
+  const int card = wilderness ? s.wild[size_t(index)].card : s.town[size_t(index)];
+  int points = (wilderness ? s.wild[size_t(index)].pooled : s.town_pooled[size_t(index)]) +
+               s.heroes[s.actor].points;
+  for (size_t t = s.turn + 1u; t < s.order.size(); ++t) {
+    const int h = s.order[t];
+    const Hero& other = s.heroes[size_t(h)];
+    if (wilderness && !(s.wild[size_t(index)].marks >> h & 1)) continue;
+    if (other.where == (wilderness ? 1 : 2)) continue;
+    points += other.points;
+  }
+  return points >= game_->claim_cost(s, card);
 }
 
 Action Heuristic::choose(const State& s, Rng& rng) const {

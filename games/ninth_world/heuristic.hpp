@@ -30,6 +30,7 @@ class Heuristic {
  private:
   struct Weights {
     double extra_scout, extra_tinker, extra_charm, extra_combat;  // extra cards bid per phase
+    double coop_scout, coop_combat;  // more of them in co-op, to clear the wilderness
     double wound, power, cypher, quest_tier, rank, heal, mark, draw, threat, town_bias,
         claim_margin, epsilon;
   };
@@ -37,6 +38,9 @@ class Heuristic {
   Action choose_bid(const State& s) const;
   double effect_value(const State& s, int hero, const Power& p) const;
   double card_value(const State& s, int hero, int card, bool wilderness) const;
+  // Co-op: whether the heroes after this one in the phase could finish paying for the card
+  // if this one pools all its points on it.
+  bool pool_completes(const State& s, bool wilderness, int index) const;
 
   const NinthWorldGame* game_;
   Weights w_;

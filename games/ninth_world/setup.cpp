@@ -131,9 +131,9 @@ State NinthWorldGame::initial_state(uint64_t seed) const {
   s.region = uint8_t(region_choice_ >= 0 ? region_choice_
                                          : int(s.rng.below(uint32_t(data_->regions.size()))));
   // Heroes (and solo allies) are distinct heroes drawn from the set.
-  std::vector<uint8_t> pool(data_->heroes.size());
-  for (size_t i = 0; i < pool.size(); ++i) pool[i] = uint8_t(i);
-  s.rng.shuffle(std::span<uint8_t>(pool));
+  std::array<uint8_t, kMaxHeroDefs> pool{};
+  for (size_t i = 0; i < data_->heroes.size(); ++i) pool[i] = uint8_t(i);
+  s.rng.shuffle(std::span<uint8_t>(pool.data(), data_->heroes.size()));
   for (int h = 0; h < players_; ++h) {
     Hero& hero = s.heroes[size_t(h)];
     hero.def = pool[size_t(h)];
