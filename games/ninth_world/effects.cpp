@@ -138,13 +138,13 @@ void NinthWorldGame::passive(State& s, int h, Trigger when, int card) const {
 }
 
 bool NinthWorldGame::has_bid_power(const State& s, int h) const {
-  FixedVector<Action, kMaxActions> actions;
+  FixedVector<Action, kMaxBidPowers> actions;
   bid_power_actions(s, h, actions);
   return !actions.empty();
 }
 
 void NinthWorldGame::bid_power_actions(const State& s, int h,
-                                       FixedVector<Action, kMaxActions>& out) const {
+                                       FixedVector<Action, kMaxBidPowers>& out) const {
   const Hero& hero = s.heroes[size_t(h)];
   if (hero.bid_value == 0) return;  // no powers without a bid of at least 1
   const Power* own = tableau_power(hero);

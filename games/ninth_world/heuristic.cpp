@@ -50,7 +50,8 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
   const std::array<double, 5> extras = {w_.extra_scout, w_.extra_tinker, w_.extra_charm,
                                         w_.extra_combat, 5};
   double more = 0;
-  if (game_->cooperative()) more = s.phase == Scout ? w_.coop_scout : s.phase == Combat ? w_.coop_combat : 0;
+  if (game_->cooperative())
+    more = s.phase == Scout ? w_.coop_scout : s.phase == Combat ? w_.coop_combat : 0;
   int extra = int(std::lround(extras[size_t(s.phase - 1)] + more));
   // Effort first, then ranked cards whose own phase has passed this round.
   for (int pass = 0; pass < 2; ++pass)

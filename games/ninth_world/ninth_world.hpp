@@ -27,8 +27,8 @@ namespace nf::ninth_world {
 inline constexpr int kMaxHeroes = 5;
 inline constexpr int kHandSize = 5;
 inline constexpr int kMaxTownSlots = 8;
-inline constexpr int kMaxWilderness = 40;
-inline constexpr int kMaxDisplay = 24;
+inline constexpr int kMaxWilderness = 32;
+inline constexpr int kMaxDisplay = 16;
 inline constexpr int kMaxStack = 16;  // power and wound cards covering a tableau
 inline constexpr int kAllies = 3;     // solo
 inline constexpr uint8_t kNone = 255;
@@ -179,7 +179,9 @@ class NinthWorldGame {
   static constexpr std::string_view kDescription =
       "The Ninth World: 1-5 heroes build skills with hidden bids; competitive, co-op or solo";
   static constexpr int kMaxPlayers = kMaxHeroes;
-  static constexpr int kMaxActions = 160;
+  // Wilderness claims and pools, town claims and pools, quest tiers, powers, end turn.
+  static constexpr int kMaxActions = 2 * kMaxWilderness + 2 * kMaxTownSlots + 2 * kMaxDisplay + 2;
+  static constexpr int kMaxBidPowers = 2 + kMaxDisplay + kAllies;
 
   static ParamSchema config_schema();
   explicit NinthWorldGame(const ParamSet& config);
@@ -223,7 +225,9 @@ class NinthWorldGame {
   // wound covers it.
   const Power* tableau_power(const Hero& h) const;
   // Cost to claim `card` now (the ambient power applied, never below 1).
-  int claim_cost(const State& s, int card) const;
+  int claim_cost(const State& s, int card) const {
+    return cost_[size_t(s.region) * kCards + size_t(card)];
+  }
   // Value of a skill card in the bid of `phase`.
   static int bid_points(const Hero& h, int slot, int phase);
   // Rank of `skill` in the hero's hand (0 when it has none).
@@ -274,7 +278,7 @@ class NinthWorldGame {
   void end_phase(State& s) const;
   void end_game(State& s, EndReason reason) const;
   bool has_bid_power(const State& s, int hero) const;
-  void bid_power_actions(const State& s, int hero, FixedVector<Action, kMaxActions>& out) const;
+  void bid_power_actions(const State& s, int hero, FixedVector<Action, kMaxBidPowers>& out) const;
   void use_power(State& s, int hero, Action a) const;
   void act_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
   void act(State& s, Action a) const;  // a mark, draw, claim, pool, quest tier, advance or heal
@@ -289,6 +293,9 @@ class NinthWorldGame {
   std::array<int, 3> thresholds_;
   bool set_powers_;
   int region_choice_;  // -1: drawn from the deal seed
+  // Hot-path tables: each card's type, and its cost to claim in each region (ambient applied).
+  std::array<uint8_t, kCards> type_{};
+  std::vector<uint8_t> cost_;
 };
 
 static_assert(nf::Game<NinthWorldGame>);

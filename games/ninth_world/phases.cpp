@@ -25,12 +25,12 @@ bool NinthWorldGame::can_claim(const State& s, int h, bool wilderness, int index
   } else {
     card = s.town[size_t(index)], pooled = s.town_pooled[size_t(index)];
   }
-  if (card == kNone) return false;
-  const CardDef& def = data_->card(card);
-  if (uint8_t(def.type) != claimed_type(s.phase)) return false;
-  const bool wild_quest = cooperative() && wilderness && def.type == CardType::Quest;
-  if (wild_quest && s.wild[size_t(index)].tokens < def.tiers) return false;  // not completed
-  if (def.type != CardType::Creature && !wild_quest && hero.display.full()) return false;
+  if (card == kNone || type_[size_t(card)] != claimed_type(s.phase)) return false;
+  const auto type = CardType(type_[size_t(card)]);
+  const bool wild_quest = cooperative() && wilderness && type == CardType::Quest;
+  if (wild_quest && s.wild[size_t(index)].tokens < data_->card(card).tiers)
+    return false;  // not completed
+  if (type != CardType::Creature && !wild_quest && hero.display.full()) return false;
   const int cost = claim_cost(s, card);
   if (pool) return cooperative() && hero.points >= 1 && pooled + 1 < cost;
   return hero.points >= cost - pooled;
@@ -50,11 +50,16 @@ void NinthWorldGame::act_actions(const State& s, FixedVector<Action, kMaxActions
   if (is_claim_phase(s.phase)) {
     for (int slot = 0; slot < town_slots_; ++slot) {
       if (can_claim(s, h, false, slot, false)) out.push_back({Verb::Claim, 0, uint8_t(slot)});
-      if (can_claim(s, h, false, slot, true)) out.push_back({Verb::Pool, 0, uint8_t(slot)});
+      if (cooperative() && can_claim(s, h, false, slot, true))
+        out.push_back({Verb::Pool, 0, uint8_t(slot)});
     }
+    const uint8_t type = claimed_type(s.phase);
     for (size_t i = 0; i < s.wild.size(); ++i) {
+      // Most wilderness cards are unmarked or of another type: skip them cheaply.
+      if (!(s.wild[i].marks >> h & 1) || type_[s.wild[i].card] != type) continue;
       if (can_claim(s, h, true, int(i), false)) out.push_back({Verb::Claim, 1, uint8_t(i)});
-      if (can_claim(s, h, true, int(i), true)) out.push_back({Verb::Pool, 1, uint8_t(i)});
+      if (cooperative() && can_claim(s, h, true, int(i), true))
+        out.push_back({Verb::Pool, 1, uint8_t(i)});
     }
   }
   if (s.phase == Focus) {

@@ -247,10 +247,13 @@ void NinthWorldGame::legal_actions(const State& s, FixedVector<Action, kMaxActio
       out.push_back({Verb::EndBid, 0, 0});
       return;
     }
-    case Step::BidPowers:
-      bid_power_actions(s, s.actor, out);
+    case Step::BidPowers: {
+      FixedVector<Action, kMaxBidPowers> powers;
+      bid_power_actions(s, s.actor, powers);
+      for (const Action& a : powers) out.push_back(a);
       out.push_back({Verb::Pass, 0, 0});
       return;
+    }
     case Step::Act:
       return act_actions(s, out);
     case Step::Over:

@@ -49,6 +49,17 @@ NinthWorldGame::NinthWorldGame(const ParamSet& config)
   if (size_t(players_ + (mode_ == Mode::Solo ? kAllies : 0)) > data_->heroes.size())
     throw Error(fmt::format("{}: hero: {} heroes are needed and the set has {}", data_->source,
                             players_, data_->heroes.size()));
+  for (int c = 0; c < kCards; ++c) type_[size_t(c)] = uint8_t(data_->card(c).type);
+  for (const RegionDef& r : data_->regions)
+    for (int c = 0; c < kCards; ++c) {
+      const CardDef& def = data_->card(c);
+      int cost = def.cost;
+      const Power& ambient = r.powers[0];
+      if (ambient.trigger == Trigger::Ambient && ambient.effect == EffectKind::Cost &&
+          (ambient.card_type == kAnyType || ambient.card_type == uint8_t(def.type)))
+        cost += ambient.amount;
+      cost_.push_back(uint8_t(std::max(1, cost)));  // never below 1
+    }
   const std::string& region = config.text("region");
   region_choice_ = -1;
   if (region != "random") {
@@ -90,16 +101,6 @@ const Power* NinthWorldGame::tableau_power(const Hero& h) const {
   const uint8_t top = h.stack.back();
   if (top & kWoundSide) return nullptr;
   return &data_->powers[top];
-}
-
-int NinthWorldGame::claim_cost(const State& s, int card) const {
-  const CardDef& def = data_->card(card);
-  int cost = def.cost;
-  const Power& ambient = region(s).powers[0];
-  if (ambient.trigger == Trigger::Ambient && ambient.effect == EffectKind::Cost &&
-      (ambient.card_type == kAnyType || ambient.card_type == uint8_t(def.type)))
-    cost += ambient.amount;
-  return std::max(1, cost);
 }
 
 int NinthWorldGame::bid_points(const Hero& h, int slot, int phase) {
