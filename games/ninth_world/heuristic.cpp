@@ -30,15 +30,26 @@ ParamSchema Heuristic::schema() {
   };
 }
 
-Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p)
-    : game_(&game), w_{p.get_real("extra_scout"),  p.get_real("extra_tinker"),
-                       p.get_real("extra_charm"),  p.get_real("extra_combat"),
-                       p.get_real("wound"),        p.get_real("power"),
-                       p.get_real("cypher"),       p.get_real("quest_tier"),
-                       p.get_real("rank"),         p.get_real("heal"),
-                       p.get_real("mark"),         p.get_real("draw"),
-                       p.get_real("threat"),       p.get_real("town_bias"),
-                       p.get_real("claim_margin"), p.get_real("epsilon")} {}
+Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&game) {
+  w_.extra_scout = p.get_real("extra_scout");
+  w_.extra_tinker = p.get_real("extra_tinker");
+  w_.extra_charm = p.get_real("extra_charm");
+  w_.extra_combat = p.get_real("extra_combat");
+  w_.coop_scout = p.get_real("coop_scout");
+  w_.coop_combat = p.get_real("coop_combat");
+  w_.wound = p.get_real("wound");
+  w_.power = p.get_real("power");
+  w_.cypher = p.get_real("cypher");
+  w_.quest_tier = p.get_real("quest_tier");
+  w_.rank = p.get_real("rank");
+  w_.heal = p.get_real("heal");
+  w_.mark = p.get_real("mark");
+  w_.draw = p.get_real("draw");
+  w_.threat = p.get_real("threat");
+  w_.town_bias = p.get_real("town_bias");
+  w_.claim_margin = p.get_real("claim_margin");
+  w_.epsilon = p.get_real("epsilon");
+}
 
 uint8_t Heuristic::desired_bid(const State& s, int h) const {
   const Hero& hero = s.heroes[size_t(h)];
@@ -53,6 +64,19 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
   if (game_->cooperative())
     more = s.phase == Scout ? w_.coop_scout : s.phase == Combat ? w_.coop_combat : 0;
   int extra = int(std::lround(extras[size_t(s.phase - 1)] + more));
+  // Co-op Combat: enough to claim the cheapest creature this hero has marked in the wilderness.
+  if (game_->cooperative() && s.phase == Combat) {
+    int target = 0;
+    for (const WildCard& w : s.wild)
+      if ((w.marks >> h & 1) && game_->data().card(w.card).type == CardType::Creature) {
+        const int cost = game_->claim_cost(s, w.card);
+        target = target == 0 ? cost : std::min(target, cost);
+      }
+    int value = 0;
+    for (int i = 0; i < kHandSize; ++i)
+      if (want >> i & 1) value += NinthWorldGame::bid_points(hero, i, s.phase);
+    extra = std::max(extra, target - value);
+  }
   // Effort first, then ranked cards whose own phase has passed this round.
   for (int pass = 0; pass < 2; ++pass)
     for (int i = 0; i < kHandSize && extra > 0; ++i) {
@@ -136,7 +160,13 @@ double Heuristic::action_score(const State& s, Action a) const {
     case Verb::Mark: {
       const int card = s.wild[a.a].card;
       const double net = card_value(s, h, card, true) - game_->claim_cost(s, card);
-      return w_.mark * net - 1 + (game_->cooperative() ? w_.mark * w_.threat : 0);
+      if (!game_->cooperative()) return w_.mark * net - 1;
+      // Co-op: creatures attack the town (two dice from cost 5), cyphers raise the threshold.
+      const CardDef& def = data.card(card);
+      const double danger = def.type == CardType::Creature ? (def.cost >= 5 ? 2.0 : 1.0)
+                            : def.type == CardType::Cypher ? 0.5
+                                                           : 0.0;
+      return w_.mark * net - 1 + w_.threat * danger;
     }
     case Verb::Draw:
       return w_.draw - 1;

@@ -43,7 +43,7 @@ class Heuristic {
   bool pool_completes(const State& s, bool wilderness, int index) const;
 
   const NinthWorldGame* game_;
-  Weights w_;
+  Weights w_{};
 };
 
 }  // namespace nf::ninth_world

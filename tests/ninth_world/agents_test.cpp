@@ -13,8 +13,8 @@ using namespace nf::ninth_world::test;
 namespace {
 
 // Points of `spec` against `other` over `deals` deals, each played in both seat orders.
-double score_against(const NinthWorldGame& game, const std::string& spec,
-                     const std::string& other, int deals) {
+double score_against(const NinthWorldGame& game, const std::string& spec, const std::string& other,
+                     int deals) {
   auto a = make_agent(game, spec), b = make_agent(game, other);
   double points = 0;
   for (int d = 0; d < deals; ++d) {
@@ -82,4 +82,25 @@ TEST_CASE("ninth-world agents: no search sees another hero's bid before the reve
     CHECK(x == y);
     CHECK(testing::root_visits(game, *a, low) == testing::root_visits(game, *b, high));
   }
+}
+
+TEST_CASE("ninth-world agents: in co-op the heuristic survives the first check far more often") {
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "3"}, {"length", "quick"}});
+  auto survival = [&](const std::string& spec) {
+    auto agent = make_agent(game, spec);
+    std::vector<Agent<NinthWorldGame>*> seats(3, agent.get());
+    int passed = 0;
+    for (uint64_t deal = 0; deal < 150; ++deal) {
+      Rng rng(deal);
+      std::vector<Rng> rngs(3, rng);
+      const auto played =
+          play_game<NinthWorldGame>(game, std::span<Agent<NinthWorldGame>* const>(seats),
+                                    derive_seed(7, deal, Stream::Deal), rngs);
+      passed += played.final_state.checks_passed > 0;
+    }
+    return passed / 150.0;
+  };
+  const double heuristic = survival("heuristic"), random = survival("random");
+  INFO("heuristic " << heuristic << " random " << random);
+  CHECK(heuristic > random + 0.15);
 }

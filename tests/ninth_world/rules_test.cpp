@@ -193,10 +193,11 @@ TEST_CASE("worked example: Kwaidyno's combat and Rorke's Queb") {
   CHECK(s.heroes[0].points == 0);
   act(game, s, "end turn");
   act(game, s, "claim Queb [t0]");
-  act(game, s, "end turn");
-  CHECK(s.heroes[1].valor == 9);
+  // Checked before the turn ends: no cards are left, so the round would end at once.
+  CHECK(s.heroes[1].valor == 7);
+  CHECK(s.heroes[1].points == 2);  // converted when the turn ends: 9 in all
   CHECK(s.heroes[1].wounds() == 1);
-  CHECK(s.heroes[1].score() == 4);  // a wound costs 5 Valor at the end
+  CHECK(s.heroes[1].score() == 2);  // a wound costs 5 Valor at the end
 }
 
 TEST_CASE("worked example: the Focus phase") {
@@ -224,7 +225,7 @@ TEST_CASE("worked example: the Focus phase") {
   act(game, s, "heal a wound");
   CHECK(s.heroes[2].wounds() == 0);
   CHECK(game.tableau_power(s.heroes[2]) != nullptr);
-  act(game, s, "end turn");
+  CHECK(s.heroes[2].points == 0);
   CHECK(s.heroes[2].valor == 0);
 }
 

@@ -119,6 +119,8 @@ inline State setup(const NinthWorldGame& game, const std::vector<std::string>& h
     hero.def = uint8_t(hero_index(game, heroes[h]));
     const HeroDef& def = game.data().heroes[hero.def];
     set_hand(hero, {{def.adjective, 1}, {def.noun, 1}, {Effort, 1}, {Effort, 1}, {Effort, 1}});
+    hero.valor = 0;  // co-op setup may have given the monolith owner a prize
+    hero.valor_by = {};
   }
   s.monolith = uint8_t(monolith);
   for (auto& slot : s.town)
