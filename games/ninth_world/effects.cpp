@@ -46,6 +46,8 @@ void NinthWorldGame::heal_wound(State& s, int h) const {
 
 void NinthWorldGame::claim_prize(State& s, int h, int card) const {
   const CardDef& def = data_->card(card);
+  Hero& hero = s.heroes[size_t(h)];
+  hero.claimed[size_t(card) / 8] = uint8_t(hero.claimed[size_t(card) / 8] | 1 << (card % 8));
   gain_valor(s, h, def.valor, FromPrizes);
   if (def.power.present()) apply_effect(s, h, def.power);
   discard(s, card);

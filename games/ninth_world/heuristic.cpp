@@ -185,8 +185,9 @@ double Heuristic::action_score(const State& s, Action a) const {
       return threat && pool_completes(s, wild, a.b) ? w_.threat / game_->claim_cost(s, card) : -1;
     }
     case Verb::Quest: {
-      const int quest = a.a >= 64 ? s.wild[a.a - 64].card : hero.display[a.a].card;
-      const int tokens = a.a >= 64 ? s.wild[a.a - 64].tokens : hero.display[a.a].tokens;
+      const int quest = a.a >= kWildQuest ? s.wild[a.a - kWildQuest].card : hero.display[a.a].card;
+      const int tokens =
+          a.a >= kWildQuest ? s.wild[a.a - kWildQuest].tokens : hero.display[a.a].tokens;
       const bool power = data.card(hero.display[a.b].card).power.present();
       return data.card(quest).tier_valor[size_t(tokens)] - (power ? w_.cypher : 0) + 0.01;
     }

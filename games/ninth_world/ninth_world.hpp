@@ -92,6 +92,7 @@ struct Hero {
   FixedVector<Displayed, kMaxDisplay> display;
   std::array<int16_t, kSources> valor_by{};
   int16_t valor = 0;
+  std::array<uint8_t, (kCards + 7) / 8> claimed{};  // bit c: card c claimed (statistics)
 
   int wounds() const;
   int score() const { return valor - kWoundPenalty * wounds(); }
@@ -154,13 +155,15 @@ enum class Verb : uint8_t {
   Draw,     // draw and mark a wilderness card
   Claim,    // a = 0 town / 1 wilderness, b = slot or wilderness index
   Pool,     // co-op: one point against a card; a, b as Claim
-  Quest,    // discard displayed cypher b to complete a tier of tinker quest a
+  Quest,    // discard displayed cypher b for a tier of tinker quest a (co-op: a >= kWildQuest
+            // names wilderness quest a - kWildQuest)
   Advance,  // a = skill card slot, b = the new skill (advancing Effort) or 0
   Heal,
   EndTurn,
   KeepPower,  // set your powers: keep the tableau's power
   TakePower,  // set your powers: a = which of the two dealt cards covers it
 };
+inline constexpr uint8_t kWildQuest = 64;
 enum PowerSource : uint8_t { TableauPower, HeroToken, CypherPower, AllyDiscard };
 
 struct Action {
@@ -296,6 +299,9 @@ class NinthWorldGame {
   // Hot-path tables: each card's type, and its cost to claim in each region (ambient applied).
   std::array<uint8_t, kCards> type_{};
   std::vector<uint8_t> cost_;
+  // Balance rows: one per distinct card name; the row of each card.
+  std::vector<std::string> card_names_;
+  std::array<int, kCards> card_row_{};
 };
 
 static_assert(nf::Game<NinthWorldGame>);

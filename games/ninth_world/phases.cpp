@@ -8,8 +8,6 @@
 namespace nf::ninth_world {
 namespace {
 
-constexpr uint8_t kWildQuest = 64;  // Quest action: a >= 64 names wilderness card a - 64
-
 bool is_claim_phase(int phase) { return phase == Tinker || phase == Charm || phase == Combat; }
 
 }  // namespace
@@ -183,6 +181,7 @@ void NinthWorldGame::claim(State& s, int h, bool wilderness, int index) const {
   }
   hero.where = wilderness ? 2 : 1;
   ++hero.claims;
+  hero.claimed[size_t(card) / 8] = uint8_t(hero.claimed[size_t(card) / 8] | 1 << (card % 8));
   const CardDef& def = data_->card(card);
   gain_valor(s, h, def.valor, FromClaims);
   passive(s, h, Trigger::Claim, card);

@@ -60,6 +60,12 @@ NinthWorldGame::NinthWorldGame(const ParamSet& config)
         cost += ambient.amount;
       cost_.push_back(uint8_t(std::max(1, cost)));  // never below 1
     }
+  for (int c = 0; c < kCards; ++c) {
+    const std::string& name = data_->card(c).name;
+    const auto known = std::find(card_names_.begin(), card_names_.end(), name);
+    card_row_[size_t(c)] = int(known - card_names_.begin());
+    if (known == card_names_.end()) card_names_.push_back(name);
+  }
   const std::string& region = config.text("region");
   region_choice_ = -1;
   if (region != "random") {

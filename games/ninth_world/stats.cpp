@@ -4,6 +4,7 @@
 #include "games/ninth_world/ninth_world.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace nf::ninth_world {
 namespace {
@@ -20,7 +21,9 @@ enum Metric {
   SetBonus,
   Powers,
   Prizes,
-  Margin
+  Margin,
+  Claimed,
+  WinWhenClaimed,
 };
 
 }  // namespace
@@ -37,6 +40,7 @@ ElementSchema NinthWorldGame::element_schema() const {
   for (const RegionDef& r : data_->regions) schema.elements.push_back("region:" + r.name);
   schema.elements.push_back("first monolith");
   schema.elements.push_back("team");
+  for (const std::string& name : card_names_) schema.elements.push_back("card:" + name);
   const bool coop = cooperative();
   schema.metrics = {
       {"win", MetricKind::Rate,
@@ -58,6 +62,11 @@ ElementSchema NinthWorldGame::element_schema() const {
        coop ? "team: lowest hero score minus the threshold at the last check made"
             : "hero: its score minus the best other score",
        0},
+      {"claimed", MetricKind::Rate, "card: hero-games in which the hero claimed a copy", 0},
+      {"win_when_claimed", MetricKind::Rate,
+       coop ? "card: team wins when a hero claimed a copy"
+            : "card: wins of the heroes who claimed a copy",
+       1},
   };
   return schema;
 }
@@ -86,6 +95,18 @@ void NinthWorldGame::collect_elements(const State& s, ElementStats& stats) const
         if (o != h) best_other = std::max(best_other, s.heroes[size_t(o)].score());
       stats.add_value(row, Margin, hero.score() - best_other);
       if (h == s.first_monolith) stats.add_rate(monolith_row, Win, won);
+    }
+  }
+  const int card_row = team_row + 1;
+  for (int h = 0; h < players_; ++h) {
+    const Hero& hero = s.heroes[size_t(h)];
+    std::vector<bool> any(card_names_.size(), false);
+    for (int c = 0; c < kCards; ++c)
+      if (hero.claimed[size_t(c) / 8] >> (c % 8) & 1) any[size_t(card_row_[size_t(c)])] = true;
+    const bool won = cooperative() ? team_won : s.winner == h;
+    for (size_t r = 0; r < any.size(); ++r) {
+      stats.add_rate(card_row + int(r), Claimed, any[r]);
+      if (any[r]) stats.add_rate(card_row + int(r), WinWhenClaimed, won);
     }
   }
   stats.add_rate(region_row, Win, cooperative() ? team_won : s.winner == 0);

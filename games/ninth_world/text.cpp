@@ -54,7 +54,7 @@ std::string NinthWorldGame::action_to_string(const State& s, Action a) const {
                          card_name(card), wild ? "w" : "t", a.b);
     }
     case Verb::Quest: {
-      const int quest = a.a >= 64 ? s.wild[a.a - 64].card : hero.display[a.a].card;
+      const int quest = a.a >= kWildQuest ? s.wild[a.a - kWildQuest].card : hero.display[a.a].card;
       return fmt::format("discard {} [{}] for {}", card_name(hero.display[a.b].card), a.b,
                          card_name(quest));
     }
@@ -127,12 +127,18 @@ std::string describe(const NinthWorldGame& game, const State& s, int seat) {
     for (const Displayed& d : hero.display)
       out += fmt::format(" {}{}{}", data.card(d.card).name,
                          d.tokens ? fmt::format(" ({})", d.tokens) : "", d.used ? " used" : "");
-    out += fmt::format(" allies {:b} claims {} where {} advanced {}\n", hero.allies, hero.claims,
-                       hero.where, hero.advanced);
+    out += " allies";
+    for (int a = 0; a < kAllies; ++a)
+      if (hero.allies >> a & 1) out += " " + data.heroes[s.ally_def[size_t(a)]].name;
+    out += fmt::format(" claims {} where {} advanced {}\n", hero.claims,
+                       std::array<std::string_view, 3>{"-", "town", "wilderness"}[hero.where],
+                       hero.advanced);
   }
   out += "offered:";
   for (uint8_t c : s.offered) out += c == kNone ? std::string(" -") : " " + data.power_names[c];
-  out += fmt::format("\nstep {} actor h{} order", int(s.step), s.actor);
+  static constexpr std::array<std::string_view, 5> kSteps = {"set powers", "bids", "bid powers",
+                                                             "mid-phase", "over"};
+  out += fmt::format("\nstep {} actor h{} order", kSteps[size_t(s.step)], s.actor);
   for (uint8_t h : s.order) out += fmt::format(" h{}", h);
   out += fmt::format(" turn {}\n", s.turn);
   if (s.step == Step::Over)
@@ -160,7 +166,7 @@ uint64_t NinthWorldGame::hash(const State& s) const {
     h.add(hero.total).add(hero.points).add(hero.used).add(hero.claims).add(hero.where);
     h.add(hero.advanced).add(hero.set_bonus).add(hero.allies).add_bytes(hero.stack);
     for (const Displayed& d : hero.display) h.add(d.card).add(d.tokens).add(d.used);
-    h.add_range(hero.valor_by).add(hero.valor);
+    h.add_range(hero.valor_by).add(hero.valor).add_bytes(hero.claimed);
   }
   h.add_bytes(s.town_deck).add_bytes(s.town_discard).add_bytes(s.wild_deck);
   h.add_bytes(s.wild_discard).add_bytes(s.power_deck).add_bytes(s.offered);

@@ -215,7 +215,7 @@ TEST_CASE("creatures attack the town: the farthest unwounded slot, never refille
     // A third hit destroys the town.
     State t = setup(game, {"Kwaidyno"});
     t.town_wounds = 0b011;
-    put_in_wilderness(t, card_index(game, "Nevajin"));    // cost 7: two dice
+    put_in_wilderness(t, card_index(game, "Nevajin"));   // cost 7: two dice
     put_in_wilderness(t, card_index(game, "Jiraskar"));  // cost 5: two dice
     empty_wilderness_deck(t);
     t.rng.reseed(seed);
