@@ -22,6 +22,8 @@ enum Metric {
   Powers,
   Prizes,
   Margin,
+  EndRound,
+  TownLostRound,
   Claimed,
   WinWhenClaimed,
 };
@@ -62,6 +64,8 @@ ElementSchema NinthWorldGame::element_schema() const {
        coop ? "team: lowest hero score minus the threshold at the last check made"
             : "hero: its score minus the best other score",
        0},
+      {"end_round", MetricKind::Mean, "team: the round the game ended in", 0},
+      {"town_lost_round", MetricKind::Mean, "team: the round the town fell, when it fell", 0},
       {"claimed", MetricKind::Rate, "card: hero-games in which the hero claimed a copy", 0},
       {"win_when_claimed", MetricKind::Rate,
        coop ? "card: team wins when a hero claimed a copy"
@@ -112,6 +116,9 @@ void NinthWorldGame::collect_elements(const State& s, ElementStats& stats) const
   stats.add_rate(region_row, Win, cooperative() ? team_won : s.winner == 0);
   if (cooperative()) {
     stats.add_rate(team_row, Win, team_won);
+    stats.add_value(team_row, EndRound, s.end_round);
+    if (s.end_reason == EndReason::TownDestroyed)
+      stats.add_value(team_row, TownLostRound, s.end_round);
     if (s.checks_passed > 0 || s.end_reason != EndReason::TownDestroyed)
       stats.add_value(team_row, Margin, s.margin);
   }

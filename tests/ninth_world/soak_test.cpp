@@ -175,3 +175,41 @@ TEST_CASE("ninth-world: a game replays from its action texts to the same state")
     }
   }
 }
+
+TEST_CASE("ninth-world: balance statistics add up") {
+  for (const char* mode : {"competitive", "coop"}) {
+    const NinthWorldGame game = make_game({{"mode", mode}, {"players", "3"}});
+    const ElementSchema schema = game.element_schema();
+    REQUIRE(schema.metrics.size() == 16);
+    CHECK(schema.metrics[14].name == "claimed");
+    ElementStats stats(schema);
+    const RandomPolicy<NinthWorldGame> random(game);
+    Rng rng(4);
+    std::array<int64_t, kMaxHeroDefs> valor{};
+    for (uint64_t seed = 0; seed < 50; ++seed) {
+      State s = game.initial_state(seed);
+      while (!game.is_terminal(s)) game.apply(s, random.choose(s, rng));
+      game.collect_elements(s, stats);
+      for (int h = 0; h < 3; ++h) valor[s.heroes[size_t(h)].def] += s.heroes[size_t(h)].valor;
+    }
+    uint64_t hero_games = 0;
+    for (size_t hero = 0; hero < game.data().heroes.size(); ++hero) {
+      const int row = int(hero);
+      CHECK(stats.mean(row, 1).sum == valor[hero]);  // valor
+      int64_t sources = 0;
+      for (int m = 4; m < 4 + kSources; ++m) sources += stats.mean(row, m).sum;
+      CHECK(sources == valor[hero]);
+      hero_games += stats.rate(row, 0).trials;
+    }
+    CHECK(hero_games == 150);
+    const int team = int(game.data().heroes.size() + game.data().regions.size()) + 1;
+    CHECK(schema.elements[size_t(team)] == "team");
+    if (game.cooperative()) {
+      CHECK(stats.rate(team, 0).trials == 50);
+      CHECK(stats.mean(team, 12).n == 50);  // end_round
+    } else {
+      CHECK(stats.rate(team - 1, 0).trials == 50);  // first monolith
+    }
+    CHECK(stats.rate(team + 1, 14).trials == 150);  // every hero-game counts for each card
+  }
+}
