@@ -1,0 +1,312 @@
+// The Ninth World: a skill-building game for 1 to 5 heroes, competitive (hidden simultaneous
+// bids), co-operative or solo. Rules as implemented and every ruling: docs/games/ninth-world.md.
+//
+// Each skill phase is decomposed into small decisions so that search trees stay narrow: a bid
+// is built one skill card at a time (then "end bid"), bid powers are used one at a time (then
+// "pass"), and a hero's mid-phase turn is a sequence of single marks, claims, advances and
+// heals ended by "end turn". Competitive bids are decisions the other seats do not see until
+// all bids are revealed together.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fixed_vector.hpp"
+#include "core/game.hpp"
+#include "core/params.hpp"
+#include "core/rng.hpp"
+#include "core/stats.hpp"
+#include "games/ninth_world/data.hpp"
+
+namespace nf::ninth_world {
+
+inline constexpr int kMaxHeroes = 5;
+inline constexpr int kHandSize = 5;
+inline constexpr int kMaxTownSlots = 8;
+inline constexpr int kMaxWilderness = 32;
+inline constexpr int kMaxDisplay = 16;
+inline constexpr int kMaxStack = 16;  // power and wound cards covering a tableau
+inline constexpr int kAllies = 3;     // solo
+inline constexpr uint8_t kNone = 255;
+inline constexpr uint8_t kWoundSide = 0x80;  // stack entry flag: the card shows its wound side
+inline constexpr int kWoundPenalty = 5;
+inline constexpr int kAdvanceValor = 2;
+inline constexpr int kSetBonus = 5;
+inline constexpr int kHealCost = 2;
+inline constexpr int kAllyPoints = 2;
+inline constexpr int kThresholdPhase = 6;  // after Focus, co-op and solo only
+
+enum class Mode : uint8_t { Competitive, Coop, Solo };
+
+// Where each hero's Valor came from; the hero's Valor is their sum.
+enum Source : uint8_t {
+  FromClaims,
+  FromTiers,
+  FromConversion,
+  FromAdvances,
+  FromSetBonus,
+  FromPowers,
+  FromPrizes
+};
+inline constexpr int kSources = 7;
+
+// A faceup wilderness card.
+struct WildCard {
+  uint8_t card = kNone;
+  uint8_t marks = 0;         // bit h: hero h has marked it
+  uint8_t sideways = kNone;  // the hero who drew it this Scout phase, until the phase ends
+  uint8_t tokens = 0;        // co-op: tiers of a wilderness quest completed
+  uint8_t pooled = 0;        // co-op: points pooled against it this phase
+  friend constexpr bool operator==(const WildCard&, const WildCard&) = default;
+};
+
+// A card displayed in front of a hero: a cypher, or a quest with its tokens.
+struct Displayed {
+  uint8_t card = kNone;
+  uint8_t tokens = 0;
+  bool used = false;  // a cypher's power used this phase (without discarding it)
+  friend constexpr bool operator==(const Displayed&, const Displayed&) = default;
+};
+
+struct Hero {
+  uint8_t def = 0;                       // index of the hero in the data set
+  std::array<uint8_t, kHandSize> skill;  // the five skill cards: skill type (Effort..Focus)
+  std::array<uint8_t, kHandSize> rank;   // and rank (1..4; Effort is 1)
+  uint8_t spent = 0;                     // bit i: skill card i spent this round
+  uint8_t bid = 0;                       // bit i: skill card i in the current bid
+  bool bid_done = false;
+  bool token = true;                                   // the hero token is on the tableau
+  uint8_t bid_value = 0, phase_points = 0, total = 0;  // the bid, as revealed and with powers
+  uint8_t points = 0;                                  // skill points left this phase
+  uint8_t used = 0;       // bit 0: the tableau power, bit 1: the token, used this phase
+  uint8_t claims = 0;     // cards claimed this phase
+  uint8_t where = 0;      // this phase's claims: 0 not chosen, 1 town, 2 wilderness
+  bool advanced = false;  // advanced a skill this Focus phase
+  uint8_t set_bonus = 0;  // the highest all-skills rank whose 5 Valor is earned
+  uint8_t allies = 0;     // solo: bit a: ally a not yet discarded
+  FixedVector<uint8_t, kMaxStack> stack;  // covering cards, bottom power last
+  FixedVector<Displayed, kMaxDisplay> display;
+  std::array<int16_t, kSources> valor_by{};
+  int16_t valor = 0;
+  std::array<uint8_t, (kCards + 7) / 8> claimed{};  // bit c: card c claimed (statistics)
+
+  int wounds() const;
+  int score() const { return valor - kWoundPenalty * wounds(); }
+};
+
+enum class Step : uint8_t {
+  SetPowers,  // optional rule: each hero keeps its power or covers it with a dealt card
+  Bid,        // the actor adds skill cards to its bid one at a time
+  BidPowers,  // after the reveal, lowest bid first: bid powers one at a time
+  Act,        // mid-phase turns, highest bid first
+  Over,
+};
+
+enum class EndReason : uint8_t {
+  None,
+  Highest,
+  TeamWon,
+  FailedCheck1,
+  FailedCheck2,
+  FailedCheck3,
+  TownDestroyed
+};
+inline constexpr int kEndReasons = 7;
+
+struct State {
+  std::array<Hero, kMaxHeroes> heroes{};
+  FixedVector<uint8_t, kTownCards> town_deck, town_discard;  // back() is the top card
+  FixedVector<uint8_t, kWildernessCards> wild_deck, wild_discard;
+  FixedVector<uint8_t, kPowerCards> power_deck;
+  FixedVector<uint8_t, 2 * kMaxHeroes> offered;      // set your powers: two per hero, by seat
+  std::array<uint8_t, kMaxTownSlots> town{};         // card or kNone
+  std::array<uint8_t, kMaxTownSlots> town_pooled{};  // co-op: points pooled this phase
+  uint8_t town_wounds = 0;                           // bit i: town slot i wounded (co-op)
+  FixedVector<WildCard, kMaxWilderness> wild;
+  FixedVector<uint8_t, kMaxHeroes> order;  // bid-power or mid-phase order
+  uint8_t turn = 0;                        // index into order
+  uint8_t actor = 0;
+  Step step = Step::Bid;
+  uint8_t round = 1, phase = Scout;
+  uint8_t monolith = 0;
+  uint8_t first_monolith = 0;  // who began with it, for the balance report
+  uint8_t region = 0;
+  std::array<uint8_t, kAllies> ally_def{};  // solo: the allies' hero indices
+  int16_t threshold_raise = 0;              // co-op: cyphers left in the wilderness so far
+  uint8_t checks_passed = 0;
+  int16_t margin = 0;  // co-op: the lowest hero score minus the threshold at the last check
+  uint8_t winner = kNone;
+  EndReason end_reason = EndReason::None;
+  uint8_t end_round = 0;
+  Rng rng;
+};
+
+// Compact action: a verb and two small operands.
+enum class Verb : uint8_t {
+  Bid,  // a = skill card slot
+  EndBid,
+  Power,    // a = PowerSource, b = display index or ally
+  Pass,     // no more bid powers
+  Mark,     // a = wilderness index
+  Draw,     // draw and mark a wilderness card
+  Claim,    // a = 0 town / 1 wilderness, b = slot or wilderness index
+  Pool,     // co-op: one point against a card; a, b as Claim
+  Quest,    // discard displayed cypher b for a tier of tinker quest a (co-op: a >= kWildQuest
+            // names wilderness quest a - kWildQuest)
+  Advance,  // a = skill card slot, b = the new skill (advancing Effort) or 0
+  Heal,
+  EndTurn,
+  KeepPower,  // set your powers: keep the tableau's power
+  TakePower,  // set your powers: a = which of the two dealt cards covers it
+};
+inline constexpr uint8_t kWildQuest = 64;
+enum PowerSource : uint8_t { TableauPower, HeroToken, CypherPower, AllyDiscard };
+
+struct Action {
+  Verb verb = Verb::EndTurn;
+  uint8_t a = 0, b = 0;
+  friend constexpr bool operator==(const Action&, const Action&) = default;
+};
+
+class Heuristic;
+
+class NinthWorldGame {
+ public:
+  using State = ninth_world::State;
+  using Action = ninth_world::Action;
+  static constexpr std::string_view kId = "ninth-world";
+  static constexpr std::string_view kDescription =
+      "The Ninth World: 1-5 heroes build skills with hidden bids; competitive, co-op or solo";
+  static constexpr int kMaxPlayers = kMaxHeroes;
+  // Wilderness claims and pools, town claims and pools, quest tiers, powers, end turn.
+  static constexpr int kMaxActions = 2 * kMaxWilderness + 2 * kMaxTownSlots + 2 * kMaxDisplay + 2;
+  static constexpr int kMaxBidPowers = 2 + kMaxDisplay + kAllies;
+
+  static ParamSchema config_schema();
+  explicit NinthWorldGame(const ParamSet& config);
+  NinthWorldGame() : NinthWorldGame(ParamSet(config_schema(), {}, "ninth-world")) {}
+
+  int num_players() const { return players_; }
+  int heroes() const { return players_; }
+  Mode mode() const { return mode_; }
+  bool cooperative() const { return mode_ != Mode::Competitive; }
+  int rounds() const { return rounds_; }
+  int town_slots() const { return town_slots_; }
+  const DataSet& data() const { return *data_; }
+  // The base threshold of check k (0-based) and the rounds after which the checks happen.
+  int threshold(int check) const;
+  int check_round(int check) const;
+  int checks() const;  // 3 in a standard game, 2 in a quick one
+
+  State initial_state(uint64_t seed) const;
+  int current_player(const State& s) const { return s.step == Step::Over ? -1 : s.actor; }
+  bool is_terminal(const State& s) const { return s.step == Step::Over; }
+  Returns<kMaxPlayers> returns(const State& s) const;
+  void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
+  void apply(State& s, Action a) const;
+  void determinize(State& s, int observer, Rng& rng) const;
+  // Competitive bids are unseen by the other seats until they are revealed together.
+  bool sees_action(const State& s, Action a, int seat) const;
+
+  std::string action_to_string(const State& s, Action a) const;
+  std::string render(const State& s) const;
+  std::string observation(const State& s, int seat) const;
+  uint64_t hash(const State& s) const;
+
+  // Balance statistics: heroes (competitive) or the team (co-op), Valor sources, regions.
+  ElementSchema element_schema() const;
+  void collect_elements(const State& final_state, ElementStats& stats) const;
+  static std::vector<std::string> end_reasons();
+  int end_reason(const State& s) const { return static_cast<int>(s.end_reason); }
+
+  // Rules queries shared by the rules, the heuristic and the tests.
+  // The power showing on the hero's tableau (its own or a power card), or nullptr when a
+  // wound covers it.
+  const Power* tableau_power(const Hero& h) const;
+  // Cost to claim `card` now (the ambient power applied, never below 1).
+  int claim_cost(const State& s, int card) const {
+    return cost_[size_t(s.region) * kCards + size_t(card)];
+  }
+  // Value of a skill card in the bid of `phase`.
+  static int bid_points(const Hero& h, int slot, int phase);
+  // Rank of `skill` in the hero's hand (0 when it has none).
+  static int rank_of(const Hero& h, int skill);
+  // The card type claimed in a phase (Tinker: cyphers...), or kAnyType.
+  static uint8_t claimed_type(int phase);
+  // Seats from the monolith owner clockwise: 0 for the owner.
+  int distance_from_monolith(const State& s, int hero) const {
+    return (hero - s.monolith + players_) % players_;
+  }
+  const RegionDef& region(const State& s) const { return data_->regions[s.region]; }
+  // Path card of a round: 1; 2 & 9; 3 & 8; 4 & 7; 5 & 6.
+  static int path_card(int round);
+
+  // Steps of the rules, public for the scenario tests that set up a position by hand.
+  void begin_phase(State& s) const;  // start-of-phase powers, then bids
+  void reveal(State& s) const;       // bids are revealed: skip, bid powers or mid-phase
+  void gain_valor(State& s, int hero, int amount, Source source) const;
+  void apply_effect(State& s, int hero, const Power& p) const;
+  void claim(State& s, int hero, bool wilderness, int index) const;
+  void end_turn(State& s) const;
+  void threshold_phase(State& s) const;
+  void end_round(State& s) const;
+
+  using Heuristic = ninth_world::Heuristic;
+
+ private:
+  void deal_town(State& s) const;
+  int draw_wild(State& s) const;  // kNone when both deck and discard are empty
+  int draw_town(State& s) const;
+  void reveal_wild(State& s, int count) const;  // co-op setup and threshold phase
+  void claim_prize(State& s, int hero, int card) const;
+  void discard(State& s, int card) const;  // to its deck's discard pile
+  void gain_power(State& s, int hero) const;
+  void gain_wound(State& s, int hero) const;
+  void heal_wound(State& s, int hero) const;
+  int roll_die(State& s) const;  // -1 bad, 0 blank, +1 good
+  void region_powers(State& s, Trigger when) const;
+  void passive(State& s, int hero, Trigger when, int card) const;
+  void quest_progress(State& s, int hero, int quest_skill) const;
+  void complete_tier(State& s, int hero, int display_index) const;
+  void complete_quest(State& s, int hero, int card) const;
+  void start_bidding(State& s) const;
+  void next_bidder(State& s) const;
+  void start_bid_powers(State& s) const;
+  void next_bid_power_hero(State& s) const;
+  void start_mid_phase(State& s) const;
+  void end_phase(State& s) const;
+  void end_game(State& s, EndReason reason) const;
+  bool has_bid_power(const State& s, int hero) const;
+  void bid_power_actions(const State& s, int hero, FixedVector<Action, kMaxBidPowers>& out) const;
+  void use_power(State& s, int hero, Action a) const;
+  void act_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
+  void act(State& s, Action a) const;  // a mark, draw, claim, pool, quest tier, advance or heal
+  bool can_claim(const State& s, int hero, bool wilderness, int index, bool pool) const;
+  void advance(State& s, int hero, int slot, int new_skill) const;
+
+  std::shared_ptr<const DataSet> data_;
+  Mode mode_;
+  int players_;
+  int rounds_;
+  int town_slots_;
+  std::array<int, 3> thresholds_;
+  bool set_powers_;
+  int region_choice_;  // -1: drawn from the deal seed
+  // Hot-path tables: each card's type, and its cost to claim in each region (ambient applied).
+  std::array<uint8_t, kCards> type_{};
+  std::vector<uint8_t> cost_;
+  // Balance rows: one per distinct card name; the row of each card.
+  std::vector<std::string> card_names_;
+  std::array<int, kCards> card_row_{};
+};
+
+static_assert(nf::Game<NinthWorldGame>);
+
+}  // namespace nf::ninth_world
+
+// The heuristic completes the game type: every file that sees the game sees the same agents.
+#include "games/ninth_world/heuristic.hpp"  // IWYU pragma: export

@@ -1,0 +1,106 @@
+// The agents on The Ninth World: the heuristic against random, ismcts in competitive and
+// co-op play, and the proof that no search sees another hero's bid before the reveal.
+#include <catch2/catch.hpp>
+
+#include "agents/registry.hpp"
+#include "tests/agents/helpers.hpp"
+#include "tests/ninth_world/scenario.hpp"
+
+using namespace nf;
+using namespace nf::ninth_world;
+using namespace nf::ninth_world::test;
+
+namespace {
+
+// Points of `spec` against `other` over `deals` deals, each played in both seat orders.
+double score_against(const NinthWorldGame& game, const std::string& spec, const std::string& other,
+                     int deals) {
+  auto a = make_agent(game, spec), b = make_agent(game, other);
+  double points = 0;
+  for (int d = 0; d < deals; ++d) {
+    points += testing::play<NinthWorldGame>(game, {a.get(), b.get()}, uint64_t(d))[0] > 0;
+    points += testing::play<NinthWorldGame>(game, {b.get(), a.get()}, uint64_t(d))[1] > 0;
+  }
+  return points / (2.0 * deals);
+}
+
+}  // namespace
+
+TEST_CASE("ninth-world agents: the heuristic beats random clearly in competitive play") {
+  const NinthWorldGame game = make_game({{"players", "2"}});
+  CHECK(score_against(game, "heuristic", "random", 100) > 0.8);
+}
+
+TEST_CASE("ninth-world agents: ismcts plays competitive and co-op games reproducibly") {
+  for (const auto& config : std::vector<std::map<std::string, std::string>>{
+           {{"players", "3"}, {"length", "quick"}},
+           {{"mode", "coop"}, {"players", "2"}, {"length", "quick"}},
+           {{"mode", "solo"}, {"length", "quick"}}}) {
+    const NinthWorldGame game = make_game(config);
+    std::vector<std::unique_ptr<Agent<NinthWorldGame>>> agents;
+    std::vector<Agent<NinthWorldGame>*> seats;
+    for (int p = 0; p < game.num_players(); ++p) {
+      agents.push_back(make_agent(game, p == 0 ? "ismcts(iterations=30)" : "heuristic"));
+      seats.push_back(agents.back().get());
+    }
+    const auto first = testing::play<NinthWorldGame>(game, seats, 9);
+    const auto second = testing::play<NinthWorldGame>(game, seats, 9);
+    CHECK(first == second);
+    if (game.cooperative())
+      for (int p = 1; p < game.num_players(); ++p) CHECK(first[size_t(p)] == first[0]);
+  }
+}
+
+TEST_CASE("ninth-world agents: no search sees another hero's bid before the reveal") {
+  const NinthWorldGame game = make_game({{"players", "2"}, {"region", "Milave"}});
+  // Seat 0 has bid, differently in the two worlds; seat 1 is to bid.
+  State low = game.initial_state(3), high = low;
+  game.apply(low, {Verb::EndBid, 0, 0});
+  game.apply(high, {Verb::Bid, 0, 0});
+  game.apply(high, {Verb::Bid, 1, 0});
+  game.apply(high, {Verb::EndBid, 0, 0});
+  REQUIRE(low.actor == 1);
+  REQUIRE(high.actor == 1);
+  REQUIRE(low.heroes[0].bid != high.heroes[0].bid);
+  CHECK(game.observation(low, 1) == game.observation(high, 1));
+  CHECK(game.observation(low, 0) != game.observation(high, 0));
+  // Determinized worlds for seat 1 never keep seat 0's real bid in preference.
+  Rng rng(5);
+  int kept = 0;
+  for (int i = 0; i < 200; ++i) {
+    State world = high;
+    game.determinize(world, 1, rng);
+    kept += world.heroes[0].bid == high.heroes[0].bid;
+    CHECK(world.heroes[1].bid == high.heroes[1].bid);
+  }
+  CHECK(kept < 100);
+  // The same search from both worlds: identical statistics, so the bid is not seen.
+  for (const char* spec : {"ismcts(iterations=300)", "flatmc(iterations=300)"}) {
+    auto a = make_agent(game, spec), b = make_agent(game, spec);
+    Rng ra(11), rb(11);
+    const Action x = a->act(low, ra), y = b->act(high, rb);
+    CHECK(x == y);
+    CHECK(testing::root_visits(game, *a, low) == testing::root_visits(game, *b, high));
+  }
+}
+
+TEST_CASE("ninth-world agents: in co-op the heuristic survives the first check far more often") {
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "3"}, {"length", "quick"}});
+  auto survival = [&](const std::string& spec) {
+    auto agent = make_agent(game, spec);
+    std::vector<Agent<NinthWorldGame>*> seats(3, agent.get());
+    int passed = 0;
+    for (uint64_t deal = 0; deal < 150; ++deal) {
+      Rng rng(deal);
+      std::vector<Rng> rngs(3, rng);
+      const auto played =
+          play_game<NinthWorldGame>(game, std::span<Agent<NinthWorldGame>* const>(seats),
+                                    derive_seed(7, deal, Stream::Deal), rngs);
+      passed += played.final_state.checks_passed > 0;
+    }
+    return passed / 150.0;
+  };
+  const double heuristic = survival("heuristic"), random = survival("random");
+  INFO("heuristic " << heuristic << " random " << random);
+  CHECK(heuristic > random + 0.15);
+}
