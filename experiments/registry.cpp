@@ -4,26 +4,6 @@
 
 namespace nf {
 
-// One line per game, defined in experiments/games/<id>.cpp.
-GameEntry commanders_entry();
-GameEntry sections_entry();
-GameEntry realms_entry();
-GameEntry ragnarok_entry();
-GameEntry ninth_world_entry();
-GameEntry tic_tac_toe_entry();
-GameEntry kuhn_poker_entry();
-GameEntry leduc_poker_entry();
-GameEntry goofspiel_entry();
-
-const std::vector<GameEntry>& game_registry() {
-  static const std::vector<GameEntry> games = {
-      commanders_entry(), sections_entry(),    realms_entry(),
-      ragnarok_entry(),   ninth_world_entry(), tic_tac_toe_entry(),
-      kuhn_poker_entry(), leduc_poker_entry(), goofspiel_entry(),
-  };
-  return games;
-}
-
 const GameEntry& find_game(std::string_view id) {
   std::vector<std::string> ids;
   for (const GameEntry& entry : game_registry()) {

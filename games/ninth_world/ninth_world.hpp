@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -187,6 +188,13 @@ class NinthWorldGame {
   static constexpr int kMaxBidPowers = 2 + kMaxDisplay + kAllies;
 
   static ParamSchema config_schema();
+  // `ninefold check`, the golden playthroughs and the benchmarks cover every mode and the
+  // largest table.
+  static std::vector<std::map<std::string, std::string>> check_configs() {
+    return {{{"players", "5"}},
+            {{"mode", "coop"}, {"players", "3"}},
+            {{"mode", "solo"}, {"length", "quick"}}};
+  }
   explicit NinthWorldGame(const ParamSet& config);
   NinthWorldGame() : NinthWorldGame(ParamSet(config_schema(), {}, "ninth-world")) {}
 

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -141,6 +142,10 @@ class RagnarokGame {
   static constexpr int kMaxActions = 64;
 
   static ParamSchema config_schema();
+  // Besides random decks: a fixed pairing of two of the sample decks.
+  static std::vector<std::map<std::string, std::string>> check_configs() {
+    return {{{"deck0", "control"}, {"deck1", "glory"}}};
+  }
   explicit RagnarokGame(const ParamSet& config);
   RagnarokGame() : RagnarokGame(ParamSet(config_schema(), {}, "ragnarok")) {}
 
