@@ -16,10 +16,9 @@ ParamSchema CommandersGame::config_schema() {
       ParamSpec::boolean("nines_revive", true,
                          "a drawn 9 returns the top commander of its owner's graveyard"),
       ParamSpec::choice("ace_order", "ace_under", {"ace_under", "seat"},
-                        "Ace against Ace, a side losing its own Ace and a castle commander in one "
-                        "round: ace_under puts its Ace under that commander on the graveyard; "
-                        "seat resolves seat 0's assassination first (seat 1's Ace then lies on "
-                        "top), which favours seat 1"),
+                        "Ace against Ace, a side losing its own Ace and a castle commander: "
+                        "ace_under buries the Ace under the commander; seat resolves seat 0's "
+                        "assassination first, which favours seat 1"),
   };
 }
 
