@@ -40,7 +40,7 @@ int cube_distance(const Cube& a, const Cube& b) {
 struct Overlap {
   bool interior = false;  // the segment passes through the open hexagon
   bool boundary = false;  // it runs a positive length along the hexagon's edge instead
-  double entry = 0;       // where it starts to
+  double entry = 0;       // where the overlap begins
 };
 
 Overlap overlap(const Cube& to, const Cube& hex) {
