@@ -218,13 +218,14 @@ TEST_CASE("realms board: every sight line agrees with a dense sampling of the se
     // points on one edge mean the segment runs along it; a crossing meets it once.
     std::set<int> inside;
     std::map<std::pair<int, int>, int> on_edge;
+    std::vector<std::pair<double, int>> by_distance;
     constexpr int kSamples = 4000;
     constexpr double kTie = 1e-9;
     for (int k = 1; k < kSamples; ++k) {
       const double t = double(k) / kSamples;
       const double x = centre_x(from) + t * (centre_x(to) - centre_x(from));
       const double y = centre_y(from) + t * (centre_y(to) - centre_y(from));
-      std::vector<std::pair<double, int>> by_distance;
+      by_distance.clear();
       for (int h : near) by_distance.push_back({std::hypot(x - centre_x(h), y - centre_y(h)), h});
       std::partial_sort(by_distance.begin(), by_distance.begin() + 3, by_distance.end());
       const auto [d1, h1] = by_distance[0];
