@@ -91,6 +91,7 @@ class CommandersGame {
   int round_cap() const { return round_cap_; }
   int queen_redraws() const { return queen_redraws_; }
   bool nines_revive() const { return nines_revive_; }
+  bool ace_order_by_seat() const { return ace_order_by_seat_; }
 
   State initial_state(uint64_t seed) const;
   int current_player(const State& s) const { return s.phase == Phase::Over ? -1 : s.to_move; }
@@ -143,7 +144,10 @@ class CommandersGame {
  private:
   void draw_troop(State& s, int seat) const;
   void resolve_reveal(State& s) const;
-  void assassinate(State& s, int seat) const;
+  // The blind pick of `seat`'s Ace among the opponent's castle cards (a chance event).
+  static Commander assassin_pick(State& s, int seat);
+  // Kills the picked commander in the opponent's castle, or the picker's own Ace.
+  static void assassinate(State& s, int seat, Commander picked);
   void start_battle(State& s) const;
   void next_queen_decision(State& s) const;
   void finish_battle(State& s) const;
@@ -154,6 +158,7 @@ class CommandersGame {
   int round_cap_;
   int queen_redraws_;
   bool nines_revive_;
+  bool ace_order_by_seat_;  // config ace_order=seat
 };
 
 static_assert(nf::Game<CommandersGame>);

@@ -15,13 +15,18 @@ ParamSchema CommandersGame::config_schema() {
                          "extra troop cards a Queen's player may draw in a battle"),
       ParamSpec::boolean("nines_revive", true,
                          "a drawn 9 returns the top commander of its owner's graveyard"),
+      ParamSpec::choice("ace_order", "ace_under", {"ace_under", "seat"},
+                        "Ace against Ace, a side losing its own Ace and a castle commander: "
+                        "ace_under buries the Ace under the commander; seat resolves seat 0's "
+                        "assassination first, which favours seat 1"),
   };
 }
 
 CommandersGame::CommandersGame(const ParamSet& config)
     : round_cap_(static_cast<int>(config.get_int("round_cap"))),
       queen_redraws_(static_cast<int>(config.get_int("queen_redraws"))),
-      nines_revive_(config.get_bool("nines_revive")) {}
+      nines_revive_(config.get_bool("nines_revive")),
+      ace_order_by_seat_(config.get_choice("ace_order") == "seat") {}
 
 State CommandersGame::initial_state(uint64_t seed) const {
   State s;
@@ -114,23 +119,39 @@ void CommandersGame::resolve_reveal(State& s) const {
     start_battle(s);
     return;
   }
-  // Ace vs Ace: each assassinates from the other's castle as it stood. Only the opponent's
-  // castle changes in an assassination, so seat 0 going first cannot affect seat 1's pick.
+  // Ace vs Ace: each assassinates from the other's castle as it stood (only the opponent's
+  // castle changes in an assassination, so one pick cannot affect the other). A side can
+  // lose its own Ace (it picked an Ace) and a castle commander (the other Ace's victim) in
+  // one round; the order they reach its graveyard decides what a later 9 revives, so it must
+  // not depend on the seat: the Ace goes under the commander.
+  std::array<int, 2> picked{-1, -1};
   for (int seat = 0; seat < 2; ++seat)
-    if (assassin[seat]) assassinate(s, seat);
+    if (assassin[seat]) picked[seat] = assassin_pick(s, seat);
+  if (ace_order_by_seat_) {
+    for (int seat = 0; seat < 2; ++seat)
+      if (assassin[seat]) assassinate(s, seat, Commander(picked[seat]));
+  } else {
+    for (int seat = 0; seat < 2; ++seat)
+      if (picked[seat] == Ace) assassinate(s, seat, Ace);
+    for (int seat = 0; seat < 2; ++seat)
+      if (assassin[seat] && picked[seat] != Ace) assassinate(s, seat, Commander(picked[seat]));
+  }
   end_round(s);
 }
 
-void CommandersGame::assassinate(State& s, int seat) const {
-  const int victim = 1 - seat;
-  const Side& target = s.sides[victim];
+Commander CommandersGame::assassin_pick(State& s, int seat) {
+  const Side& target = s.sides[1 - seat];
   uint32_t pick = s.rng.below(static_cast<uint32_t>(target.castle_size()));
   int c = 0;
   while (pick >= target.castle[c]) pick -= target.castle[c++];
-  if (c == Ace) {  // picking an Assassin kills the picker's own Ace
+  return Commander(c);
+}
+
+void CommandersGame::assassinate(State& s, int seat, Commander picked) {
+  if (picked == Ace) {  // picking an Assassin kills the picker's own Ace
     kill_played(s, seat);
   } else {
-    kill_in_castle(s, victim, Commander(c));
+    kill_in_castle(s, 1 - seat, picked);
     ++s.sides[seat].counters.kills[Ace];
   }
 }

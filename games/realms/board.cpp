@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdlib>
 
@@ -31,20 +32,79 @@ int cube_distance(const Cube& a, const Cube& b) {
   return std::max({std::abs(a.x - b.x), std::abs(a.y - b.y), std::abs(a.z - b.z)});
 }
 
-Cube cube_round(double x, double y, double z) {
-  double rx = std::round(x), ry = std::round(y), rz = std::round(z);
-  const double dx = std::abs(rx - x), dy = std::abs(ry - y), dz = std::abs(rz - z);
-  if (dx > dy && dx > dz)
-    rx = -ry - rz;
-  else if (dy > dz)
-    ry = -rx - rz;
-  else
-    rz = -rx - ry;
-  return {int(rx), int(ry), int(rz)};
+// Where the segment from the origin's centre to the centre of `to` meets the hexagon of
+// `hex`, as a parameter interval of the segment (0 at the origin, 1 at `to`). A hexagon is
+// the set of points p with |(p - c).u| <= 1 for the three cube differences u (x-y, y-z,
+// z-x): the halfway planes to its six neighbours. Every bound is a ratio of small integers,
+// so the comparisons below are exact.
+struct Overlap {
+  bool interior = false;  // the segment passes through the open hexagon
+  bool boundary = false;  // it runs a positive length along the hexagon's edge instead
+  double entry = 0;       // where the overlap begins
+};
+
+Overlap overlap(const Cube& to, const Cube& hex) {
+  const std::array<int, 3> line = {to.x - to.y, to.y - to.z, to.z - to.x};
+  const std::array<int, 3> centre = {hex.x - hex.y, hex.y - hex.z, hex.z - hex.x};
+  double low = 0, high = 1;
+  bool on_edge = false;  // the segment lies in one of the hexagon's edge lines
+  for (size_t k = 0; k < 3; ++k) {
+    if (line[k] == 0) {  // parallel to this pair of edges: inside, on one, or outside
+      if (std::abs(centre[k]) > 1) return {};
+      on_edge = on_edge || centre[k] != 0;
+      continue;
+    }
+    const double a = double(centre[k] - 1) / line[k], b = double(centre[k] + 1) / line[k];
+    low = std::max(low, std::min(a, b));
+    high = std::min(high, std::max(a, b));
+  }
+  if (low >= high) return {};  // missed, or touched at a single point
+  return {!on_edge, on_edge, low};
 }
 
 constexpr std::array<Cube, 6> kDirections = {
     {{1, -1, 0}, {1, 0, -1}, {0, 1, -1}, {-1, 1, 0}, {-1, 0, 1}, {0, -1, 1}}};
+
+template <class HexOf>
+SightLine sight_line_between(const Cube& from, const Cube& to, HexOf&& hex_of) {
+  // Every hex the segment passes through or runs along lies within its length of both ends.
+  const Cube offset{to.x - from.x, to.y - from.y, to.z - from.z};
+  const int d = cube_distance(from, to);
+  struct Met {
+    Cube at;
+    Overlap overlap;
+  };
+  FixedVector<Met, 16> met;
+  for (int x = -d; x <= d; ++x)
+    for (int y = std::max(-d, -x - d); y <= std::min(d, -x + d); ++y) {
+      const Cube c{x, y, -x - y};
+      if (c == Cube{} || c == offset || cube_distance(c, offset) > d) continue;
+      const Overlap o = overlap(offset, c);
+      if (o.interior || o.boundary) met.push_back({c, o});
+    }
+  std::sort(met.begin(), met.end(),
+            [](const Met& p, const Met& q) { return p.overlap.entry < q.overlap.entry; });
+  SightLine line;
+  auto add = [&](uint8_t first, uint8_t second, bool along_edge) {
+    if (std::min(first, second) == kNoHex) return;  // off the map: nothing there to block
+    assert(line.steps < kMaxSightSteps);
+    line.step[line.steps++] = {std::min(first, second), std::max(first, second), along_edge};
+  };
+  auto on_map = [&](const Cube& c) {
+    return hex_of(Cube{from.x + c.x, from.y + c.y, from.z + c.z});
+  };
+  for (size_t i = 0; i < met.size(); ++i) {
+    if (met[i].overlap.interior) {
+      add(on_map(met[i].at), kNoHex, false);
+    } else {  // the two hexes either side of an edge are met together, at the same point
+      assert(i + 1 < met.size() && met[i + 1].overlap.boundary &&
+             met[i + 1].overlap.entry == met[i].overlap.entry);
+      add(on_map(met[i].at), on_map(met[i + 1].at), true);
+      ++i;
+    }
+  }
+  return line;
+}
 
 }  // namespace
 
@@ -97,23 +157,7 @@ void Board::build_geometry() {
     for (size_t b = 0; b < n; ++b) {
       const int d = cube_distance(cube[a], cube[b]);
       distance_[a * n + b] = uint8_t(std::min(d, 255));
-      if (d < 2 || d > 4) continue;
-      // Sample the centre-to-centre line at each hex step, nudged both ways: where the two
-      // nudges round to different hexes the line runs exactly along their common edge.
-      SightLine& line = sight_[a * n + b];
-      for (int i = 1; i < d; ++i) {
-        const double t = double(i) / d;
-        auto lerp = [&](int p, int q) { return p + (q - p) * t; };
-        const double x = lerp(cube[a].x, cube[b].x), y = lerp(cube[a].y, cube[b].y),
-                     z = lerp(cube[a].z, cube[b].z);
-        constexpr double e = 1e-6;
-        const uint8_t first = hex_of(cube_round(x + e, y + e, z - 2 * e));
-        const uint8_t second = hex_of(cube_round(x - e, y - e, z + 2 * e));
-        auto& step = line.hexes[size_t(line.steps++)];
-        step = {std::min(first, second), first == second ? kNoHex : std::max(first, second)};
-        if (first != second && (first == kNoHex || second == kNoHex))
-          step = {kNoHex, kNoHex};  // along the map's edge: one side never blocks
-      }
+      if (d >= 2 && d <= 4) sight_[a * n + b] = sight_line_between(cube[a], cube[b], hex_of);
     }
 }
 

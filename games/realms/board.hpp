@@ -44,12 +44,34 @@ inline constexpr int kMaxHexes = 192;
 inline constexpr uint8_t kNoHex = 255;
 inline constexpr int kMaxColumns = 16, kMaxRows = 15;
 
-// The intervening hexes of a line from one hex centre to another, in order. A step is one
-// hex, or two hexes when the line runs exactly along their common edge (second != kNoHex).
-// A step may be kNoHex: the line crosses a gap in the map, which blocks nothing.
+// The intervening hexes of a line from one hex centre to another, in order of passing. A step
+// is a hex the line passes through, or (along_edge) the two hexes whose common edge the line
+// runs along; that happens only when the line's offset is a multiple of a (2,-1,-1)-type
+// cube vector. Hexes off the map are not listed; along an edge at the map's border the
+// partner is kNoHex.
+struct SightStep {
+  uint8_t hex = kNoHex;
+  uint8_t partner = kNoHex;
+  bool along_edge = false;
+};
+
+inline constexpr int kMaxSightSteps = 4;  // a line of range four passes at most four steps
+
 struct SightLine {
   uint8_t steps = 0;
-  std::array<std::array<uint8_t, 2>, 3> hexes{};
+  std::array<SightStep, kMaxSightSteps> step{};
+
+  // Whether the line is blocked, given which hexes block (kNoHex never does): any hex it
+  // passes through blocks it; a line along an edge is blocked only when both hexes block.
+  template <class Blocks>
+  bool blocked(Blocks&& blocks) const {
+    auto blocking = [&](uint8_t h) { return h != kNoHex && blocks(h); };
+    for (int i = 0; i < steps; ++i) {
+      const SightStep& s = step[size_t(i)];
+      if (s.along_edge ? blocking(s.hex) && blocking(s.partner) : blocking(s.hex)) return true;
+    }
+    return false;
+  }
 };
 
 // One figure's starting hex, by kind; `extra` marks the second Vanguard of the variant.

@@ -40,17 +40,10 @@ int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, b
 }
 
 bool RealmsGame::line_of_sight(const State& s, int from, int to) const {
-  const SightLine& line = board_->sight_line(from, to);
-  auto blocks = [&](uint8_t h) {
-    return h != kNoHex && (s.occupant[h] != kNoFigure || s.terrain[h] == Terrain::Mountain ||
-                           s.terrain[h] == Terrain::Forest);
-  };
-  for (int i = 0; i < line.steps; ++i) {
-    const auto& step = line.hexes[size_t(i)];
-    // Along an edge the line is blocked only when both hexes block.
-    if (step[1] == kNoHex ? blocks(step[0]) : blocks(step[0]) && blocks(step[1])) return false;
-  }
-  return true;
+  return !board_->sight_line(from, to).blocked([&](uint8_t h) {
+    return s.occupant[h] != kNoFigure || s.terrain[h] == Terrain::Mountain ||
+           s.terrain[h] == Terrain::Forest;
+  });
 }
 
 bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) const {

@@ -118,7 +118,8 @@ struct State {
   std::array<uint8_t, kMaxHexes> occupant{};         // figure slot or kNoFigure
   std::array<uint8_t, kTransformTerrains> supply{};  // terrain hexes left: Plain, Forest, Water
   FixedVector<uint8_t, kFateCards> deck;             // back() is the top card
-  std::array<uint8_t, kFateKinds> discards{};
+  std::array<uint8_t, kFateKinds> discards{};        // played Fate cards, face up
+  std::array<uint8_t, kFateKinds> eye_discards{};    // All Seeing Eye discards, face down
   Combat combat{};
   RollKind window_roll = RollKind::Attack;
   Realm window_to_act = Aesir;
@@ -197,6 +198,10 @@ class RealmsGame {
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
   void apply(State& s, Action a) const;
   void determinize(State& s, int observer, Rng& rng) const;
+  // Search hook: the Norsemen do not see which card the All Seeing Eye discards.
+  bool sees_action(const State& s, Action, int seat) const {
+    return !(s.phase == Phase::Discard && s.realm_of_seat[size_t(seat)] == Norsemen);
+  }
 
   std::string action_to_string(const State& s, Action a) const;
   std::string render(const State& s) const;

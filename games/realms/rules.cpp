@@ -87,9 +87,12 @@ Returns<2> RealmsGame::returns(const State& s) const {
 }
 
 void RealmsGame::draw_card(State& s, Realm r) const {
-  if (s.deck.empty()) {  // rebuild the deck from the discards
-    for (int k = 0; k < kFateKinds; ++k)
+  if (s.deck.empty()) {  // rebuild the deck from the discards, face up and face down
+    for (int k = 0; k < kFateKinds; ++k) {
       for (; s.discards[size_t(k)] > 0; --s.discards[size_t(k)]) s.deck.push_back(uint8_t(k));
+      for (; s.eye_discards[size_t(k)] > 0; --s.eye_discards[size_t(k)])
+        s.deck.push_back(uint8_t(k));
+    }
     s.rng.shuffle(s.deck.span());
     if (s.deck.empty()) return;
   }
@@ -310,9 +313,9 @@ void RealmsGame::apply(State& s, Action a) const {
     case Verb::EndTurn:
       begin_turn(s, other(s.active));
       return;
-    case Verb::Discard:
+    case Verb::Discard:  // face down: the Norsemen do not learn the card
       --side.hand[a.a];
-      ++s.discards[a.a];
+      ++s.eye_discards[a.a];
       s.phase = Phase::Main;
       return;
     case Verb::Fate:
@@ -341,18 +344,24 @@ void RealmsGame::apply(State& s, Action a) const {
 // ---- hidden information ----
 
 void RealmsGame::determinize(State& s, int observer, Rng& rng) const {
-  // Unseen by the observer: the opponent's hand and the deck order. The discards, every
-  // hand's size and the observer's own hand are known.
+  // Unseen by the observer: the opponent's hand, the deck order and, for the Norsemen, the
+  // All Seeing Eye's face-down discards. The face-up discards, every hand's size, the
+  // number of face-down discards and the observer's own hand are known.
   const Realm opponent = other(s.realm_of_seat[size_t(observer)]);
   std::array<uint8_t, kFateKinds>& hand = s.sides[opponent].hand;
   FixedVector<uint8_t, kFateCards> unseen = s.deck;
-  int hand_size = 0;
+  int hand_size = 0, face_down = 0;
   for (int k = 0; k < kFateKinds; ++k)
     for (; hand[size_t(k)] > 0; --hand[size_t(k)], ++hand_size) unseen.push_back(uint8_t(k));
+  if (opponent == Aesir)
+    for (int k = 0; k < kFateKinds; ++k)
+      for (; s.eye_discards[size_t(k)] > 0; --s.eye_discards[size_t(k)], ++face_down)
+        unseen.push_back(uint8_t(k));
   // Sorted first, so the sample depends on what the observer knows, never on the true order.
   std::sort(unseen.begin(), unseen.end());
   rng.shuffle(unseen.span());
   for (int i = 0; i < hand_size; ++i) ++hand[unseen.pop_back()];
+  for (int i = 0; i < face_down; ++i) ++s.eye_discards[unseen.pop_back()];
   s.deck = unseen;
   s.rng.reseed(rng.next());
 }

@@ -177,13 +177,22 @@ std::string describe(const RealmsGame& game, const State& s, int viewer) {
     }
     out += '\n';
   }
-  std::vector<std::string> discards;
-  for (int k = 0; k < kFateKinds; ++k)
-    if (s.discards[size_t(k)])
-      discards.push_back(fmt::format("{} x{}", fate_name(k), s.discards[size_t(k)]));
+  auto cards_text = [](const std::array<uint8_t, kFateKinds>& cards) {
+    std::vector<std::string> out;
+    for (int k = 0; k < kFateKinds; ++k)
+      if (cards[size_t(k)]) out.push_back(fmt::format("{} x{}", fate_name(k), cards[size_t(k)]));
+    return fmt::format("{}", fmt::join(out, ", "));
+  };
+  // The All Seeing Eye's discards lie face down: the Aesir know them, the Norsemen count them.
+  int face_down = 0;
+  for (uint8_t c : s.eye_discards) face_down += c;
+  const bool eye_visible = viewer < 0 || s.realm_of_seat[size_t(viewer)] == Aesir;
   out += fmt::format(
-      "  Fate deck {} cards, discards [{}]; terrain hexes left: plain {}, forest {}, water {}\n",
-      s.deck.size(), fmt::join(discards, ", "), s.supply[0], s.supply[1], s.supply[2]);
+      "  Fate deck {} cards, discards [{}], face down {}; terrain hexes left: plain {}, forest "
+      "{}, water {}\n",
+      s.deck.size(), cards_text(s.discards),
+      eye_visible ? fmt::format("[{}]", cards_text(s.eye_discards)) : fmt::format("{}", face_down),
+      s.supply[0], s.supply[1], s.supply[2]);
   if (s.phase == Phase::Window || s.phase == Phase::Counter || s.phase == Phase::Quarry) {
     const Combat& c = s.combat;
     out += fmt::format("  combat: {} {}-attacks {}: roll [{}] +{} against defence {}+{}",
@@ -242,7 +251,7 @@ uint64_t RealmsGame::hash(const State& s) const {
     h.add(side.foresight_used).add(side.bloodline_used).add(side.quarry).add(side.revenge_dice);
   }
   for (int i = 0; i < board_->size(); ++i) h.add(s.terrain[size_t(i)]);
-  h.add_range(s.supply).add_range(s.deck).add_range(s.discards);
+  h.add_range(s.supply).add_range(s.deck).add_range(s.discards).add_range(s.eye_discards);
   const Combat& c = s.combat;
   h.add(c.attacker).add(c.target).add(c.ranged).add(c.countered);
   for (const Roll* roll : {&c.attack, &c.counter})

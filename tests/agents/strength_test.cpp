@@ -65,10 +65,10 @@ TEST_CASE("strength: on commanders ismcts(1000, heuristic rollouts) beats the he
 
 TEST_CASE("strength: on commanders more iterations are not weaker (100/400/1600)", "[.strength]") {
   // "Not weaker": the larger budget's win rate is not significantly below the smaller's.
+  // On commanders more search gains little, so the point estimates of 300 games may fall
+  // either way; only a significant loss fails.
   const Match low = match("ismcts(iterations=400)", "ismcts(iterations=100)", 150, 4);
   CHECK(low.first.high >= low.second.low);
-  CHECK(low.first.estimate >= low.second.estimate);
   const Match high = match("ismcts(iterations=1600)", "ismcts(iterations=400)", 150, 5);
   CHECK(high.first.high >= high.second.low);
-  CHECK(high.first.estimate >= high.second.estimate);
 }

@@ -40,6 +40,9 @@ TEST_CASE("commanders: the default config is the rulebook's") {
   CHECK(game.round_cap() == 300);
   CHECK(game.queen_redraws() == 2);
   CHECK(game.nines_revive());
+  CHECK_FALSE(game.ace_order_by_seat());
+  CHECK(game_with({{"ace_order", "seat"}}).ace_order_by_seat());
+  CHECK_THROWS_AS(game_with({{"ace_order", "random"}}), Error);
   CHECK_THROWS_AS(game_with({{"queen_redraws", "6"}}), Error);
   CHECK_THROWS_AS(game_with({{"round_cap", "0"}}), Error);
 }
@@ -144,6 +147,33 @@ TEST_CASE("commanders: an Ace against a Joker dies with it and assassinates nobo
     play_round(game, t, Joker, Ace);
     CHECK(t.sides[0].castle == castle_of("K Q A"));
     CHECK(t.sides[1].castle == castle_of("K J J Joker"));
+  }
+}
+
+TEST_CASE("commanders: a Joker against an Ace whose opponent's castle is empty") {
+  // The Joker's side played its last card, so the Ace would act as a Jack; against a Joker
+  // a Jack dies too: both cards die and the Joker's side, its castle empty, loses.
+  const CommandersGame game;
+  for (int joker_seat = 0; joker_seat < 2; ++joker_seat) {
+    INFO("Joker of seat " << joker_seat);
+    const Side joker_side = make_side("Joker"), ace_side = make_side("A K");
+    State s = joker_seat == 0 ? make_state(joker_side, ace_side) : make_state(ace_side, joker_side);
+    play_round(game, s, joker_seat == 0 ? Joker : Ace, joker_seat == 0 ? Ace : Joker);
+    const int ace_seat = 1 - joker_seat;
+    CHECK(s.sides[joker_seat].castle_size() == 0);
+    CHECK(graveyard_of(s.sides[joker_seat]).back() == Joker);
+    CHECK(s.sides[ace_seat].castle == castle_of("K"));
+    CHECK(graveyard_of(s.sides[ace_seat]).back() == Ace);
+    CHECK(s.sides[ace_seat].counters.kills[Ace] == 0);
+    CHECK(s.sides[ace_seat].deck.size() == size_t(kTroopCards));  // no battle
+    CHECK(s.phase == Phase::Over);
+    CHECK(s.winner == ace_seat);
+    // The Ace was its side's last card too: both castles are empty, a draw.
+    State last = joker_seat == 0 ? make_state(joker_side, make_side("A"))
+                                 : make_state(make_side("A"), joker_side);
+    play_round(game, last, joker_seat == 0 ? Joker : Ace, joker_seat == 0 ? Ace : Joker);
+    CHECK(last.phase == Phase::Over);
+    CHECK(last.winner == -1);
   }
 }
 
@@ -315,8 +345,7 @@ TEST_CASE("commanders: Ace against Ace, each assassinates from the other's castl
     CHECK(s.sides[1].castle == castle_of("A"));
     CHECK(s.phase == Phase::Choose);  // both Aces came home: the game goes on
   }
-  SECTION("one picks the other's Ace: its own Ace dies first, then it loses a castle card") {
-    // Seat 0's pick resolves first, so its own Ace lies under the Jack seat 1 assassinates.
+  SECTION("one picks the other's Ace: its own Ace goes under the castle card it loses") {
     State s = make_state(make_side("J A", "K"), make_side("A A", "K"));
     play_round(game, s, Ace, Ace);
     CHECK(graveyard_of(s.sides[0]) ==
@@ -326,32 +355,72 @@ TEST_CASE("commanders: Ace against Ace, each assassinates from the other's castl
     CHECK(s.phase == Phase::Over);
     CHECK(s.winner == 1);
   }
+  SECTION("both picks find Aces: both played Aces die, nobody else") {
+    // Seat 0's pick always finds seat 1's other Ace; seat 1's finds seat 0's Ace or King.
+    const State s = make_state(make_side("A A K", "Q"), make_side("A A", "J"));
+    int both_aces = 0, king_lost = 0;
+    for (uint64_t seed = 1; seed <= 40; ++seed) {
+      State t = s;
+      t.rng.reseed(seed);
+      play_round(game, t, Ace, Ace);
+      CHECK(t.sides[0].counters.died_played[Ace] == 1);
+      CHECK(t.sides[0].counters.kills[Ace] == 0);
+      if (t.sides[0].castle == castle_of("A K")) {
+        ++both_aces;
+        CHECK(graveyard_of(t.sides[0]) == Graveyard{King, Queen, Jack, Jack, Joker, Queen, Ace});
+        CHECK(t.sides[1].castle == castle_of("A"));
+        CHECK(graveyard_of(t.sides[1]).back() == Ace);
+        CHECK(t.sides[1].counters.died_played[Ace] == 1);
+        CHECK(t.sides[1].counters.kills[Ace] == 0);
+      } else {  // seat 0 lost its Ace and its King: the Ace lies under the King
+        ++king_lost;
+        CHECK(t.sides[0].castle == castle_of("A"));
+        CHECK(graveyard_of(t.sides[0]) ==
+              Graveyard{King, Queen, Jack, Jack, Joker, Queen, Ace, King});
+        CHECK(t.sides[1].castle == castle_of("A A"));
+        CHECK(t.sides[1].counters.kills[Ace] == 1);
+      }
+    }
+    CHECK(both_aces > 5);
+    CHECK(king_lost > 5);
+    State both = make_state(make_side("A A", "Q"), make_side("A A", "J"));
+    play_round(game, both, Ace, Ace);
+    CHECK(both.sides[0].castle == castle_of("A"));
+    CHECK(both.sides[1].castle == castle_of("A"));
+    CHECK(graveyard_of(both.sides[0]).back() == Ace);
+    CHECK(graveyard_of(both.sides[1]).back() == Ace);
+    CHECK(both.sides[0].graveyard.size() == 8);
+    CHECK(both.sides[1].graveyard.size() == 8);
+    CHECK(both.phase == Phase::Choose);
+  }
 }
 
-TEST_CASE("commanders: Ace against Ace with an empty opposing castle acts as a Jack") {
-  const CommandersGame game;
-  SECTION("one side acts as a Jack and does nothing; the other assassinates; no battle") {
-    // Seat 1 plays its last card: seat 0's Ace has nobody to assassinate.
-    State s = make_state(make_side("K A", "", {10}), make_side("A", "", {2}));
+TEST_CASE("commanders: Ace against Ace, the graveyard order does not depend on the seat") {
+  // The picker finds the other's Ace and loses a Jack to the other's Ace: its Ace goes
+  // under the Jack, so the 9 it draws in the next round revives the Jack, whichever seat.
+  const Side picker = make_side("J J A", "", {9}), other = make_side("A A", "", {2});
+  for (int seat = 0; seat < 2; ++seat) {
+    INFO("the side picking an Ace is seat " << seat);
+    const CommandersGame game;
+    State s = seat == 0 ? make_state(picker, other) : make_state(other, picker);
     play_round(game, s, Ace, Ace);
-    CHECK(s.sides[0].castle == castle_of("A"));  // seat 1's Ace killed the King
-    CHECK(s.sides[1].castle == castle_of("A"));
-    CHECK(s.sides[0].deck.size() == size_t(kTroopCards));
-    CHECK(s.sides[1].deck.size() == size_t(kTroopCards));
-    CHECK(s.phase == Phase::Choose);
-    SECTION("then both act as Jacks: a battle at face value") {
-      play_round(game, s, Ace, Ace);
-      CHECK(s.phase == Phase::Over);
-      CHECK(s.winner == 0);  // 10 beats 2
-      CHECK(cards_of(s.sides[0].used.span()) == std::vector<int>{10});
-    }
-  }
-  SECTION("the mirror: seat 0 plays its last card") {
-    State s = make_state(make_side("A", "", {3}), make_side("Q A", "", {4}));
-    play_round(game, s, Ace, Ace);
-    CHECK(s.sides[0].castle == castle_of("A"));
-    CHECK(s.sides[1].castle == castle_of("A"));  // seat 0's Ace killed the Queen
-    CHECK(s.sides[1].deck.size() == size_t(kTroopCards));
+    const std::vector<Commander> graveyard = graveyard_of(s.sides[seat]);
+    REQUIRE(graveyard.size() == 8);
+    CHECK(graveyard[6] == Ace);
+    CHECK(graveyard[7] == Jack);
+    CHECK(s.sides[seat].castle == castle_of("J"));
+    CHECK(s.sides[1 - seat].castle == castle_of("A A"));
+    // Its last Jack against an Ace with nobody to assassinate: a battle, 9 against 2.
+    play_round(game, s, seat == 0 ? Jack : Ace, seat == 0 ? Ace : Jack);
+    CHECK(s.sides[seat].castle == castle_of("J J"));
+    CHECK(graveyard_of(s.sides[seat]).back() == Ace);
+    CHECK(s.sides[1 - seat].castle == castle_of("A"));
+    // The variant ace_order=seat resolves seat 0's assassination first: seat 0's Ace lies
+    // under its Jack, seat 1's on top, and seat 1's 9 would revive its Ace.
+    const CommandersGame by_seat = game_with({{"ace_order", "seat"}});
+    State t = seat == 0 ? make_state(picker, other) : make_state(other, picker);
+    play_round(by_seat, t, Ace, Ace);
+    CHECK(graveyard_of(t.sides[seat]).back() == (seat == 0 ? Jack : Ace));
   }
 }
 

@@ -40,10 +40,11 @@ TEST_CASE("realms abilities: Odin's All Seeing Eye draws to four and discards on
   CHECK(sc.s.phase == Phase::Main);
   int discarded = 0;
   for (int k = 0; k < kFateKinds; ++k) {
-    discarded += sc.s.discards[size_t(k)];
-    CHECK(sc.s.discards[size_t(k)] == hand[size_t(k)] - sc.s.sides[Aesir].hand[size_t(k)]);
+    discarded += sc.s.eye_discards[size_t(k)];
+    CHECK(sc.s.eye_discards[size_t(k)] == hand[size_t(k)] - sc.s.sides[Aesir].hand[size_t(k)]);
   }
   CHECK(discarded == 1);
+  CHECK(sc.s.discards == std::array<uint8_t, kFateKinds>{});  // face down, not with the played
 }
 
 TEST_CASE("realms abilities: Frigg's Foresight re-rolls one or all of her dice once a turn") {
@@ -246,4 +247,50 @@ TEST_CASE("realms abilities: the Vanguard's Hit Them Hard needs the two-Vanguard
   sc.end_turn();
   sc.end_turn();
   CHECK(sc.legal("rally Vanguard2 at m3"));
+}
+
+TEST_CASE("realms abilities: Hjordis's Ancient Bloodline also ignores a counterattack's wound") {
+  Scenario sc = facing(kThor, kHjordis);
+  sc.end_turn();
+  sc.empty_hands();
+  sc.next_rolls({1, 1, 1});
+  sc.order("Hjordis", "close-attack Thor");
+  REQUIRE(sc.s.phase == Phase::Counter);
+  sc.next_rolls({12, 12, 1, 1});
+  sc.play("counterattack");
+  CHECK(sc.wounds(kHjordis) == 1);  // two wounds, one ignored
+  CHECK(sc.s.sides[Aesir].blood == 1);
+  CHECK(sc.s.sides[Norsemen].bloodline_used);
+  CHECK(sc.wounds(kThor) == 0);
+}
+
+TEST_CASE("realms abilities: Revenge for a Norseman killed by a counterattack") {
+  Scenario sc = facing(kThor, kVanguard);
+  sc.place(kSigmund, "f4");  // next to the Vanguard on e4
+  sc.end_turn();
+  sc.empty_hands();
+  sc.next_rolls({1, 1, 1});
+  sc.order("Vanguard", "close-attack Thor");
+  REQUIRE(sc.s.phase == Phase::Counter);
+  sc.next_rolls({12, 1, 1, 1});
+  sc.play("counterattack");
+  CHECK(sc.figure(kVanguard).status == FigureStatus::Dead);
+  CHECK(sc.s.sides[Norsemen].revenge_dice == 1);
+  CHECK(sc.game.attack_dice(sc.s, kSigmund, kThor, false, false) == 4);
+}
+
+TEST_CASE("realms abilities: The Hunter does not re-roll Sinfjotli's counterattacks") {
+  Scenario sc = facing(kThor, kSinfjotli);
+  sc.s.sides[Norsemen].quarry = kThor;
+  sc.give(Norsemen, Plus5);  // so that the Norsemen are asked in the counterattack's window
+  sc.next_rolls({1, 1, 1, 1});
+  sc.order("Thor", "close-attack Sinfjotli");
+  REQUIRE(sc.s.phase == Phase::Window);  // the Norsemen may answer Thor's roll
+  sc.play("pass");
+  REQUIRE(sc.s.phase == Phase::Counter);
+  sc.next_rolls({7, 7, 3, 1});
+  sc.play("counterattack");
+  REQUIRE(sc.s.phase == Phase::Window);
+  REQUIRE(sc.s.window_roll == RollKind::Counter);
+  CHECK(sc.legal() == std::vector<std::string>{"pass", "fate +5 attack"});
 }

@@ -2,10 +2,14 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "games/realms/board.hpp"
@@ -137,20 +141,27 @@ TEST_CASE("realms board: neighbours and distances follow the offset hex grid") {
     }
 }
 
-TEST_CASE("realms board: hex lines list the hexes between, and edge-running pairs") {
+TEST_CASE("realms board: hex lines list the hexes passed through, and edge-running pairs") {
   const Board b = load_board("vigridr");
   auto hex = [&](const char* name) { return b.parse_hex(name); };
+  auto names = [&](const SightLine& line) {
+    std::vector<std::string> out;
+    for (int i = 0; i < line.steps; ++i) {
+      const SightStep& step = line.step[size_t(i)];
+      out.push_back(step.along_edge ? b.hex_name(step.hex) + "|" + b.hex_name(step.partner)
+                                    : b.hex_name(step.hex));
+    }
+    return out;
+  };
   // Along a row: e4 to h4 passes f4 and g4.
-  const SightLine& row = b.sight_line(hex("e4"), hex("h4"));
-  REQUIRE(row.steps == 2);
-  CHECK(row.hexes[0][0] == hex("f4"));
-  CHECK(row.hexes[0][1] == kNoHex);
-  CHECK(row.hexes[1][0] == hex("g4"));
+  CHECK(names(b.sight_line(hex("e4"), hex("h4"))) == std::vector<std::string>{"f4", "g4"});
   // e4 to g3 runs exactly along the edge between f3 and f4.
-  const SightLine& edge = b.sight_line(hex("e4"), hex("g3"));
-  REQUIRE(edge.steps == 1);
-  CHECK(edge.hexes[0][0] == std::min(hex("f3"), hex("f4")));
-  CHECK(edge.hexes[0][1] == std::max(hex("f3"), hex("f4")));
+  CHECK(names(b.sight_line(hex("e4"), hex("g3"))) == std::vector<std::string>{"f3|f4"});
+  // e4 to i3 crosses the edge between g3 and g4 at an angle, through the inside of both.
+  CHECK(names(b.sight_line(hex("e4"), hex("i3"))) ==
+        std::vector<std::string>{"f4", "g3", "g4", "h3"});
+  // a1 to a3 runs along the map's border: a2 beside a hex that is not on the map.
+  CHECK(names(b.sight_line(hex("a1"), hex("a3"))) == std::vector<std::string>{"a2|-"});
   // Out of the ranged band there is no line.
   CHECK(b.sight_line(hex("e4"), hex("f4")).steps == 0);
   CHECK(b.sight_line(hex("b4"), hex("l4")).steps == 0);
@@ -160,11 +171,98 @@ TEST_CASE("realms board: hex lines list the hexes between, and edge-running pair
       const SightLine& ab = b.sight_line(a, c);
       const SightLine& ba = b.sight_line(c, a);
       REQUIRE(ab.steps == ba.steps);
-      REQUIRE(ab.steps ==
-              (b.distance(a, c) >= 2 && b.distance(a, c) <= 4 ? b.distance(a, c) - 1 : 0));
-      for (int i = 0; i < ab.steps; ++i)
-        REQUIRE(ab.hexes[size_t(i)] == ba.hexes[size_t(ab.steps - 1 - i)]);
+      REQUIRE((ab.steps > 0) == (b.distance(a, c) >= 2 && b.distance(a, c) <= 4));
+      for (int i = 0; i < ab.steps; ++i) {
+        const SightStep &p = ab.step[size_t(i)], &q = ba.step[size_t(ab.steps - 1 - i)];
+        REQUIRE((p.hex == q.hex && p.partner == q.partner && p.along_edge == q.along_edge));
+      }
     }
+}
+
+TEST_CASE("realms board: every sight line agrees with a dense sampling of the segment") {
+  // An open 13 x 13 board; lines from its centre g7 to every hex in range (all offset
+  // classes up to range four) against blockers on one hex, or on two adjacent hexes.
+  std::string map = "name = \"open\"\nhexes = [\n";
+  for (int row = 0; row < 13; ++row) {
+    std::string line;
+    for (int column = 0; column < 13; ++column) {
+      char symbol = '.';
+      if (row == 0 && column < 4) symbol = 'a';
+      if (row == 12 && column >= 9) symbol = 'n';
+      line += std::string(column ? " " : "") + symbol;
+    }
+    map += "  \"" + std::string(row & 1 ? " " : "") + line + "\",\n";
+  }
+  map +=
+      "]\n[formation.aesir]\nOdin = \"a1\"\nFrigg = \"b1\"\nThor = \"c1\"\nValkyrie = \"d1\"\n"
+      "[formation.norsemen]\nSigmund = \"j13\"\nHjordis = \"k13\"\nSinfjotli = \"l13\"\n"
+      "Vanguard = \"m13\"\n";
+  const Board b = Board::parse(map, "open.toml");
+  const int from = b.parse_hex("g7");
+  REQUIRE(from != kNoHex);
+  // Hex centres in the plane, neighbours one apart (odd rows half a hex to the right).
+  auto centre_x = [&](int h) { return b.hex(h).column + 0.5 * (b.hex(h).row & 1); };
+  auto centre_y = [&](int h) { return b.hex(h).row * std::sqrt(3.0) / 2; };
+  std::vector<int> near;  // every hex a line from the centre can touch, and more
+  for (int h = 0; h < b.size(); ++h)
+    if (b.distance(from, h) <= 5) near.push_back(h);
+  REQUIRE(near.size() == 91);
+
+  int offsets = 0, crossings = 0, edges = 0;
+  for (int to = 0; to < b.size(); ++to) {
+    const int d = b.distance(from, to);
+    if (d < 2 || d > 4) continue;
+    ++offsets;
+    // Sample the segment: a point is inside the hexagon of the centre nearest to it, or
+    // on the edge between the two nearest when they tie (and a third is farther). Two
+    // points on one edge mean the segment runs along it; a crossing meets it once.
+    std::set<int> inside;
+    std::map<std::pair<int, int>, int> on_edge;
+    std::vector<std::pair<double, int>> by_distance;
+    constexpr int kSamples = 4000;
+    constexpr double kTie = 1e-9;
+    for (int k = 1; k < kSamples; ++k) {
+      const double t = double(k) / kSamples;
+      const double x = centre_x(from) + t * (centre_x(to) - centre_x(from));
+      const double y = centre_y(from) + t * (centre_y(to) - centre_y(from));
+      by_distance.clear();
+      for (int h : near) by_distance.push_back({std::hypot(x - centre_x(h), y - centre_y(h)), h});
+      std::partial_sort(by_distance.begin(), by_distance.begin() + 3, by_distance.end());
+      const auto [d1, h1] = by_distance[0];
+      const auto [d2, h2] = by_distance[1];
+      if (d2 - d1 > kTie)
+        inside.insert(h1);
+      else if (by_distance[2].first - d2 > kTie)
+        ++on_edge[{std::min(h1, h2), std::max(h1, h2)}];
+    }
+    inside.erase(from);
+    inside.erase(to);
+    std::set<std::pair<int, int>> along;
+    for (const auto& [pair, count] : on_edge)
+      if (count >= 2) along.insert(pair);
+    crossings += int(inside.size());
+    edges += int(along.size());
+
+    INFO("line g7 to " << b.hex_name(to));
+    const SightLine& line = b.sight_line(from, to);
+    for (int x : near) {
+      if (x == from || x == to) continue;
+      INFO("blocker on " << b.hex_name(x));
+      CHECK(line.blocked([&](uint8_t h) { return h == x; }) == (inside.count(x) > 0));
+      for (uint8_t y : b.neighbours(x)) {
+        if (y < x || y == from || y == to) continue;
+        INFO("and on " << b.hex_name(y));
+        const bool expected = inside.count(x) || inside.count(y) || along.count({x, y});
+        CHECK(line.blocked([&](uint8_t h) { return h == x || h == y; }) == expected);
+      }
+    }
+  }
+  CHECK(offsets == 12 + 18 + 24);
+  // Range two: 6 straight lines pass 1 hex, 6 run along an edge; range three: 6 straight
+  // lines and 12 others pass 2 hexes each; range four: 6 straight lines pass 3, 6 pass one
+  // hex between two edges, and 12 others pass 4.
+  CHECK(crossings == 6 * 1 + 6 * 2 + 12 * 2 + 6 * 3 + 6 * 1 + 12 * 4);
+  CHECK(edges == 6 + 6 * 2);
 }
 
 TEST_CASE("realms board: the figure stats load from the shipped realm cards") {

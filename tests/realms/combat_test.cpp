@@ -163,6 +163,23 @@ TEST_CASE("realms combat: a line along a hex edge is blocked only when both hexe
   CHECK_FALSE(sc.game.can_attack(sc.s, kFrigg, kSigmund, true));
 }
 
+TEST_CASE("realms combat: a line crossing an edge at an angle is blocked by either hex") {
+  Scenario sc;
+  // e4 to i3 crosses f4, g3, the Mountain g4 and h3: it passes through the inside of g3
+  // and g4, so each blocks on its own, both for the attack and for the counterattack.
+  for (const char* h : {"e4", "f4", "g3", "h3", "i3"}) sc.terrain(h, Terrain::Plain);
+  REQUIRE(sc.s.terrain[sc.hex("g4")] == Terrain::Mountain);
+  sc.place(kFrigg, "e4");
+  sc.place(kVanguard, "i3");
+  CHECK_FALSE(sc.game.can_attack(sc.s, kFrigg, kVanguard, true));
+  CHECK_FALSE(sc.game.can_attack(sc.s, kVanguard, kFrigg, true));
+  sc.terrain("g4", Terrain::Plain);
+  CHECK(sc.game.can_attack(sc.s, kFrigg, kVanguard, true));
+  sc.place(kThor, "g3");
+  CHECK_FALSE(sc.game.can_attack(sc.s, kFrigg, kVanguard, true));
+  CHECK_FALSE(sc.game.can_attack(sc.s, kVanguard, kFrigg, true));
+}
+
 TEST_CASE("realms combat: counterattacks answer close with close and ranged with ranged") {
   Scenario sc;
   sc.face_to_face(kThor, kVanguard);
@@ -286,4 +303,61 @@ TEST_CASE("realms combat: nine blood with the ruler alive fills the Blood Cauldr
   c.next_rolls({12, 12, 1, 1});
   c.order("Thor", "close-attack Sinfjotli");
   CHECK(c.s.end_reason == EndReason::Cauldron);
+}
+
+TEST_CASE("realms combat: both cauldrons reaching nine in one combat: the attacker's first") {
+  // The Aesir attack: both wound, both reach nine, the Aesir win.
+  Scenario sc;
+  sc.face_to_face(kThor, kSinfjotli);
+  sc.s.sides[Aesir].blood = sc.s.sides[Norsemen].blood = 8;
+  sc.next_rolls({12, 1, 1, 1});
+  sc.order("Thor", "close-attack Sinfjotli");
+  REQUIRE(sc.s.phase == Phase::Counter);
+  sc.next_rolls({12, 1, 1, 1});
+  sc.play("counterattack");
+  CHECK(sc.s.sides[Aesir].blood == 9);
+  CHECK(sc.s.sides[Norsemen].blood == 9);
+  CHECK(sc.s.winner == Aesir);
+  CHECK(sc.s.end_reason == EndReason::Cauldron);
+
+  // The Norsemen attack: the Norsemen win.
+  Scenario n;
+  n.face_to_face(kThor, kVanguard);
+  n.end_turn();
+  n.empty_hands();
+  n.s.sides[Aesir].blood = n.s.sides[Norsemen].blood = 8;
+  n.next_rolls({12, 1, 1});
+  n.order("Vanguard", "close-attack Thor");
+  REQUIRE(n.s.phase == Phase::Counter);
+  n.next_rolls({12, 1, 1, 1});
+  n.play("counterattack");
+  CHECK(n.s.sides[Aesir].blood == 9);
+  CHECK(n.s.sides[Norsemen].blood == 9);
+  CHECK(n.s.winner == Norsemen);
+  CHECK(n.s.end_reason == EndReason::Cauldron);
+}
+
+TEST_CASE("realms combat: one figure counterattacks as often as its realm has actions") {
+  Scenario sc;
+  sc.face_to_face(kThor, kVanguard);
+  sc.place(kOdin, "f4");
+  sc.place(kValkyrie, "e5");
+  sc.s.sides[Norsemen].actions = 2;
+  for (const char* attacker : {"Thor", "Odin"}) {
+    INFO(attacker << " attacks");
+    sc.next_rolls({1, 1, 1, 1});
+    sc.order(attacker, "close-attack Vanguard");
+    REQUIRE(sc.s.phase == Phase::Counter);
+    sc.next_rolls({1, 1, 1});
+    sc.play("counterattack");
+    CHECK(sc.s.phase == Phase::Main);
+  }
+  CHECK(sc.s.sides[Norsemen].actions == 0);
+  CHECK_FALSE(sc.figure(kVanguard).attacked);  // counterattacks are not its attack
+  CHECK(sc.s.counters[kVanguard].attacks == 0);
+  // The third attack finds no action left to pay for an answer.
+  sc.next_rolls({1, 1, 1});
+  sc.order("Valkyrie", "close-attack Vanguard");
+  CHECK(sc.s.phase == Phase::Main);
+  CHECK(sc.figure(kVanguard).status == FigureStatus::Active);
 }

@@ -217,6 +217,42 @@ TEST_CASE(
   CHECK_FALSE(sc.legal("Frigg transform a3 to water"));
 }
 
+TEST_CASE("realms rules: a Mountain may be transformed, and then it is open ground") {
+  Scenario sc;
+  REQUIRE(sc.s.terrain[sc.hex("g4")] == Terrain::Mountain);
+  sc.place(kThor, "f4");
+  sc.play("select Thor");
+  CHECK_FALSE(sc.legal("Thor move g4"));
+  for (const char* t : {"plain", "forest", "water"})
+    CHECK(sc.legal(std::string("Thor transform g4 to ") + t));
+  sc.play("Thor transform g4 to plain");
+  CHECK(sc.s.terrain[sc.hex("g4")] == Terrain::Plain);
+  CHECK(sc.s.supply[size_t(Terrain::Plain)] == 1);
+  CHECK(sc.s.sides[Aesir].actions == 3);
+  sc.play("select Thor");
+  CHECK(sc.legal("Thor move g4"));
+}
+
+TEST_CASE("realms rules: no Rally while every hex of the realm tile is taken") {
+  Scenario sc;
+  sc.kill(kValkyrie);
+  // Odin, Frigg and Thor stand on the Aesir tile; the four Norsemen fill the rest of it.
+  std::vector<uint8_t> free;
+  for (uint8_t h : sc.game.board().tile(Aesir))
+    if (sc.s.occupant[h] == kNoFigure) free.push_back(h);
+  REQUIRE(free.size() == 4);
+  const std::array<int, 4> norse = {kSigmund, kHjordis, kSinfjotli, kVanguard};
+  for (size_t i = 0; i < free.size(); ++i) sc.place(norse[i], sc.game.board().hex_name(free[i]));
+  for (const std::string& text : sc.legal()) CHECK(text.find("rally") == std::string::npos);
+  // One hex freed: the Valkyrie may come back there, and only there.
+  sc.place(kVanguard, "h4");
+  std::vector<std::string> rallies;
+  for (const std::string& text : sc.legal())
+    if (text.find("rally") == 0) rallies.push_back(text);
+  CHECK(rallies ==
+        std::vector<std::string>{"rally Valkyrie at " + sc.game.board().hex_name(free[3])});
+}
+
 TEST_CASE("realms rules: Rally returns a fallen warrior to its realm tile once a turn") {
   Scenario sc;
   for (const std::string& text : sc.legal()) CHECK(text.find("rally") == std::string::npos);
@@ -268,12 +304,14 @@ TEST_CASE("realms rules: the Resource Phase resets actions and refills the Fate 
 TEST_CASE("realms rules: an empty Fate deck is rebuilt from the discards") {
   Scenario sc;
   sc.s.deck.clear();
-  sc.s.discards = {2, 2, 4, 2, 4};
+  sc.s.discards = {2, 2, 3, 2, 4};
+  sc.s.eye_discards = {0, 0, 1, 0, 0};  // the All Seeing Eye's go back in too
   sc.s.sides[Aesir].hand = {};
   sc.play("end turn");
   CHECK(sc.s.sides[Norsemen].hand_size() == 3);
   CHECK(sc.s.deck.size() == 11u);
   CHECK(sc.s.discards == std::array<uint8_t, kFateKinds>{});
+  CHECK(sc.s.eye_discards == std::array<uint8_t, kFateKinds>{});
 }
 
 TEST_CASE("realms rules: the turn cap ends the game in a draw") {

@@ -40,7 +40,7 @@ class Scenario {
     s.deck.clear();
     for (int k = 0; k < kFateKinds; ++k)
       for (int c = 0; c < kFateCopies[size_t(k)]; ++c) s.deck.push_back(uint8_t(k));
-    s.discards = {};
+    s.discards = s.eye_discards = {};
     s.phase = Phase::Main;
     s.active = Aesir;
     s.sides[Aesir].actions = s.sides[Norsemen].actions = 6;

@@ -58,8 +58,8 @@ void check_invariants(const RealmsGame& game, const State& s) {
   std::array<int, kFateKinds> cards{};
   for (uint8_t c : s.deck) ++cards[c];
   for (int k = 0; k < kFateKinds; ++k) {
-    cards[size_t(k)] +=
-        s.discards[size_t(k)] + s.sides[0].hand[size_t(k)] + s.sides[1].hand[size_t(k)];
+    cards[size_t(k)] += s.discards[size_t(k)] + s.eye_discards[size_t(k)] +
+                        s.sides[0].hand[size_t(k)] + s.sides[1].hand[size_t(k)];
     REQUIRE(cards[size_t(k)] == kFateCopies[size_t(k)]);
   }
   for (Realm r : {Aesir, Norsemen})

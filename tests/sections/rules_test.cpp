@@ -196,6 +196,30 @@ TEST_CASE("sections: a section goes to a strict majority and reds count for nobo
   CHECK(owner({{"c4", 0}, {"g5", 0}, {"e4", 1}}) == 1);  // c4 and g5 lie in other sections
 }
 
+TEST_CASE("sections: with four players a section goes to whoever has more than each other") {
+  const SectionsGame game4 = make_game(4);
+  const int centre = section_of(parse_cell("e5"));
+  auto owner = [&](std::initializer_list<std::pair<const char*, uint8_t>> counters) {
+    State s = movement_position(game4, 0);
+    for (const auto& [cell, who] : counters) put(s, cell, who);
+    return game4.section_owner(s, centre);
+  };
+  CHECK(owner({{"d4", 3}}) == 3);
+  CHECK(owner({{"d4", 0}, {"e4", 1}, {"f4", 2}, {"d5", 3}}) == -1);  // one each
+  CHECK(owner({{"d4", 0}, {"e4", 1}, {"f4", 2}, {"d5", 3}, {"e5", 3}}) == 3);
+  CHECK(owner({{"d4", 2}, {"e4", 2}, {"d5", 3}, {"e5", 3}, {"f6", 0}}) == -1);
+  CHECK(owner({{"d4", 3}, {"e4", 3}, {"d5", 0}, {"e5", 1}, {"f5", 2}, {"f6", kRed}}) == 3);
+  CHECK(owner({{"d4", 1},
+               {"e4", 1},
+               {"f4", 1},
+               {"d5", 0},
+               {"e5", 2},
+               {"f5", 3},
+               {"d6", 0},
+               {"e6", 2},
+               {"f6", 3}}) == 1);
+}
+
 namespace {
 
 // Counters in the middle cells of sections; the last move, by `last_seat` from slot R7, stops
@@ -277,6 +301,21 @@ TEST_CASE("sections: a tie for the most sections goes to the tied seat last in s
     CHECK(winner_of({1, 4, 4, 0}, 3, false, tied) == -1);
     CHECK(tied);
   }
+}
+
+TEST_CASE("sections: with four players the most sections win, scored on the whole board") {
+  const SectionsGame game = make_game(4);
+  State s = final_move_position(
+      game,
+      {{"b2", 0}, {"e2", 0}, {"h2", 1}, {"b5", 1}, {"e5", 2}, {"h5", 2}, {"b8", 3}, {"e8", 3}}, 3);
+  play(game, s, "enter R7");
+  REQUIRE(game.is_terminal(s));
+  CHECK(std::vector<int>(s.scores.begin(), s.scores.end()) == std::vector<int>{2, 2, 2, 3});
+  CHECK(s.winner == 3);
+  CHECK(s.end_reason == EndReason::MostSections);
+  const auto r = game.returns(s);
+  CHECK(r[3] == 1.0);
+  CHECK(r[0] + r[1] + r[2] + r[3] == Approx(0.0));
 }
 
 TEST_CASE("sections: with tie_rule=draw the tied seats share the win") {
