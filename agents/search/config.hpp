@@ -20,6 +20,7 @@ struct Config {
   double ms = 0;  // > 0: a time budget instead of `iterations` (not reproducible)
   double c = 0.7;
   Rollout rollout = Rollout::Random;
+  double epsilon = 0;  // rollout=heuristic: probability of a random move instead
   int depth = 0;  // > 0: rollouts stop after this many moves and the game's evaluation scores them
   FinalMove final_move = FinalMove::MostVisited;
   SimultaneousRule simultaneous = SimultaneousRule::Ucb;
@@ -38,6 +39,9 @@ inline ParamSchema search_schema(Variant variant, bool flat = false) {
                       "(a timed search is not reproducible)"),
       ParamSpec::choice("rollout", "random", {"random", "heuristic"},
                         "rollout policy: uniformly random, or the game's heuristic"),
+      ParamSpec::real("epsilon", 0, 0, 1,
+                      "rollout=heuristic: probability of a uniformly random move instead of the "
+                      "heuristic's (epsilon-greedy rollouts)"),
       ParamSpec::integer("depth", 0, 0, 1'000'000,
                          "cut rollouts after this many moves and score them with the game's "
                          "evaluation; 0 = play to the end"),
@@ -73,6 +77,7 @@ inline Config search_config(const ParamSet& params, Variant variant, bool flat =
   config.ms = params.get_real("ms");
   config.rollout =
       params.get_choice("rollout") == "heuristic" ? Rollout::Heuristic : Rollout::Random;
+  config.epsilon = params.get_real("epsilon");
   config.depth = int(params.get_int("depth"));
   config.threads = int(params.get_int("threads"));
   if (flat) return config;

@@ -25,14 +25,17 @@ struct HeuristicPolicy<G> {
 };
 
 // The policy that plays rollouts (and, in single-observer trees, modelled opponent moves):
-// random or the game's heuristic, optionally cut after `depth` moves and scored by the
-// game's evaluation. Construction rejects options the game cannot support.
+// random or the game's heuristic (each move random instead with probability `epsilon`, so
+// that rollouts do not all follow the one line the heuristic would play), optionally cut
+// after `depth` moves and scored by the game's evaluation. Construction rejects options the
+// game cannot support.
 template <Game G>
 class RolloutPolicy {
  public:
   using State = typename G::State;
 
-  RolloutPolicy(const G& game, const Config& config) : game_(&game), depth_(config.depth) {
+  RolloutPolicy(const G& game, const Config& config)
+      : game_(&game), depth_(config.depth), epsilon_(config.epsilon) {
     if (config.rollout == Rollout::Heuristic) {
       if constexpr (HasHeuristic<G>)
         heuristic_ = std::make_unique<typename HeuristicPolicy<G>::type>(
@@ -40,6 +43,11 @@ class RolloutPolicy {
       else
         throw Error(fmt::format("rollout=heuristic: game '{}' has no heuristic policy", G::kId));
     }
+    if (config.epsilon > 0 && config.rollout != Rollout::Heuristic)
+      throw Error(
+          fmt::format("epsilon={}: only a heuristic rollout (rollout=heuristic) mixes in "
+                      "random moves",
+                      config.epsilon));
     if (config.depth > 0 && !HasEvaluation<G>)
       throw Error(fmt::format("depth={}: game '{}' has no evaluation to score cut-off rollouts",
                               config.depth, G::kId));
@@ -48,7 +56,7 @@ class RolloutPolicy {
   // The move at `s`, whose legal moves are `legal`. The random policy draws exactly as
   // RandomPolicy does, from the caller's list: a list made per move would be zeroed each time.
   typename G::Action move(const State& s, const ActionList<G>& legal, Rng& rng) const {
-    if (heuristic_) return heuristic_->choose(s, rng);
+    if (guided(rng)) return heuristic_->choose(s, rng);
     return legal[rng.below(static_cast<uint32_t>(legal.size()))];
   }
 
@@ -58,21 +66,25 @@ class RolloutPolicy {
     for (int moves = 0; !game_->is_terminal(s); ++moves) {
       if constexpr (HasEvaluation<G>)
         if (depth_ > 0 && moves >= depth_) return game_->evaluate(s);
-      if (heuristic_) {
+      if (guided(rng)) {
         game_->apply(s, heuristic_->choose(s, rng));
       } else if constexpr (HasRandomAction<G>) {
         game_->apply(s, game_->random_action(s, rng));
       } else {
         game_->legal_actions(s, scratch);
-        game_->apply(s, move(s, scratch, rng));
+        game_->apply(s, scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
       }
     }
     return game_->returns(s);
   }
 
  private:
+  // Whether the heuristic plays the next move (an epsilon of 0 draws nothing).
+  bool guided(Rng& rng) const { return heuristic_ && !(epsilon_ > 0 && rng.uniform() < epsilon_); }
+
   const G* game_;
   int depth_;
+  double epsilon_;
   std::unique_ptr<typename HeuristicPolicy<G>::type> heuristic_;
 };
 

@@ -7,6 +7,7 @@
 #include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
 #include "games/reference/goofspiel.hpp"
 #include "games/reference/leduc_poker.hpp"
+#include "games/realms/realms.hpp"
 #include "games/reference/tic_tac_toe.hpp"
 #include "tests/support/counting_allocator.hpp"
 
@@ -55,4 +56,6 @@ TEST_CASE("search agents allocate nothing in steady state") {
       nf::ParamSet(nf::reference::GoofspielGame::config_schema(),
                    {{"num_cards", "9"}, {"imp_info", "true"}}, "goofspiel"));
   check_no_allocation(goofspiel, "ismcts(iterations=3000,depth=4)");
+  const nf::realms::RealmsGame realms;
+  check_no_allocation(realms, "ismcts(iterations=300,rollout=heuristic,epsilon=0.2,depth=12)");
 }

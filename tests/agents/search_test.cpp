@@ -93,6 +93,7 @@ TEST_CASE("rollout options need the game's heuristic or evaluation") {
                     Catch::Contains("no heuristic"));
   CHECK_THROWS_WITH(nf::make_agent(ttt, "flatmc(depth=3)"), Catch::Contains("no evaluation"));
   CHECK_THROWS_WITH(nf::make_agent(ttt, "ismcts(trees=xo)"), Catch::Contains("trees"));
+  CHECK_THROWS_WITH(nf::make_agent(ttt, "ismcts(epsilon=0.1)"), Catch::Contains("epsilon"));
   const nf::reference::GoofspielGame goofspiel;
   auto cut = nf::make_agent(goofspiel, "ismcts(iterations=300,depth=2)");
   CHECK(cut->spec() == "ismcts(iterations=300,depth=2)");
@@ -104,6 +105,27 @@ TEST_CASE("rollout options need the game's heuristic or evaluation") {
   // A time budget still returns a legal move.
   auto timed = nf::make_agent(goofspiel, "ismcts(ms=5)");
   CHECK(legal.contains(timed->act(s, rng)));
+}
+
+TEST_CASE(
+    "epsilon-greedy heuristic rollouts: 0 is the plain heuristic, more mixes in random moves") {
+  // Root statistics of flatmc on commanders: identical rollouts give identical statistics.
+  const nf::commanders::CommandersGame game;
+  auto state = game.initial_state(11);
+  game.apply(state, nf::commanders::Action::PlayJack);
+  const auto stats = [&](const std::string& spec) {
+    auto agent = nf::make_agent(game, spec);
+    nf::Rng rng(42);
+    agent->act(state, rng);
+    return nf::testing::root_visits(game, *agent, state);
+  };
+  CHECK(stats("flatmc(iterations=400,rollout=heuristic,epsilon=0)") ==
+        stats("flatmc(iterations=400,rollout=heuristic)"));
+  const auto greedy = stats("flatmc(iterations=400,rollout=heuristic)");
+  const auto mixed = stats("flatmc(iterations=400,rollout=heuristic,epsilon=0.3)");
+  const auto random = stats("flatmc(iterations=400)");
+  CHECK(mixed != greedy);
+  CHECK(mixed != random);
 }
 
 TEST_CASE("a seed gives the same decision and visit counts - another seed other counts") {
