@@ -19,10 +19,14 @@ namespace nf::search {
 // UCB1 with the availability count in place of the parent's visits (subset-armed bandit):
 // mean + c * sqrt(ln(available) / visits), maximised over the arms handed to add() in
 // order. kSharedExploration (mcts, where every move is always available): one
-// `exploration` for all arms, plain UCT.
+// `exploration` for all arms, plain UCT. Progressive bias (Chaslot et al. 2008): the arm
+// `favoured` (the heuristic's move) gets `bias / (visits + 1)` more, a pull that fades as
+// the statistics grow.
 template <bool kSharedExploration>
 struct Ucb {
   double c, exploration;
+  size_t favoured = std::numeric_limits<size_t>::max();
+  double bias = 0;
   size_t best = 0;
   double best_value = -std::numeric_limits<double>::infinity();
   uint32_t last_available = 0;
@@ -34,7 +38,8 @@ struct Ucb {
       last_available = n.available;  // neighbours often share it
       exploration = c * sqrt_log(n.available);
     }
-    const double value = n.mean + exploration * n.inverse_sqrt_visits;
+    double value = n.mean + exploration * n.inverse_sqrt_visits;
+    if (i == favoured) value += bias / (double(n.visits) + 1);
     if (value > best_value) best_value = value, best = i;
   }
 };

@@ -19,6 +19,7 @@ struct Config {
   uint64_t iterations = 1000;
   double ms = 0;  // > 0: a time budget instead of `iterations` (not reproducible)
   double c = 0.7;
+  double prior = 0;  // > 0: progressive bias toward the heuristic's move, prior / (visits + 1)
   Rollout rollout = Rollout::Random;
   double epsilon = 0;  // rollout=heuristic: probability of a random move instead
   int depth = 0;  // > 0: rollouts stop after this many moves and the game's evaluation scores them
@@ -51,6 +52,10 @@ inline ParamSchema search_schema(Variant variant, bool flat = false) {
   };
   if (flat) return schema;
   schema.push_back(ParamSpec::real("c", 0.7, 0, 100, "UCB exploration constant"));
+  schema.push_back(ParamSpec::real(
+      "prior", 0, 0, 100,
+      "progressive bias: the game heuristic's move gets prior / (visits + 1) more in selection "
+      "and is tried first; 0 = off"));
   schema.push_back(ParamSpec::choice("final", "visits", {"visits", "mean", "proportional"},
                                      "final move: most visited, highest mean, or sampled in "
                                      "proportion to visits"));
@@ -82,6 +87,7 @@ inline Config search_config(const ParamSet& params, Variant variant, bool flat =
   config.threads = int(params.get_int("threads"));
   if (flat) return config;
   config.c = params.get_real("c");
+  config.prior = params.get_real("prior");
   const std::string& final_move = params.get_choice("final");
   config.final_move = final_move == "visits" ? FinalMove::MostVisited
                       : final_move == "mean" ? FinalMove::HighestMean

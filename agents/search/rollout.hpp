@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <string>
 
 #include "agents/agent.hpp"
 #include "agents/game_hooks.hpp"
@@ -24,6 +25,18 @@ struct HeuristicPolicy<G> {
   using type = typename G::Heuristic;
 };
 
+// The game's heuristic with its default weights, for the search option `option`; an error
+// naming the option when the game has none.
+template <Game G>
+std::unique_ptr<typename HeuristicPolicy<G>::type> make_heuristic(const G& game,
+                                                                  const std::string& option) {
+  if constexpr (HasHeuristic<G>)
+    return std::make_unique<typename HeuristicPolicy<G>::type>(
+        game, ParamSet(G::Heuristic::schema(), {}, "heuristic"));
+  else
+    throw Error(fmt::format("{}: game '{}' has no heuristic policy", option, G::kId));
+}
+
 // The policy that plays rollouts (and, in single-observer trees, modelled opponent moves):
 // random or the game's heuristic (each move random instead with probability `epsilon`, so
 // that rollouts do not all follow the one line the heuristic would play), optionally cut
@@ -36,13 +49,8 @@ class RolloutPolicy {
 
   RolloutPolicy(const G& game, const Config& config)
       : game_(&game), depth_(config.depth), epsilon_(config.epsilon) {
-    if (config.rollout == Rollout::Heuristic) {
-      if constexpr (HasHeuristic<G>)
-        heuristic_ = std::make_unique<typename HeuristicPolicy<G>::type>(
-            game, ParamSet(G::Heuristic::schema(), {}, "heuristic"));
-      else
-        throw Error(fmt::format("rollout=heuristic: game '{}' has no heuristic policy", G::kId));
-    }
+    if (config.rollout == Rollout::Heuristic)
+      heuristic_ = make_heuristic(game, "rollout=heuristic");
     if (config.epsilon > 0 && config.rollout != Rollout::Heuristic)
       throw Error(
           fmt::format("epsilon={}: only a heuristic rollout (rollout=heuristic) mixes in "

@@ -14,10 +14,13 @@
 // order and breaks ties by child order, so a seed gives the same visit counts on every run.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -42,6 +45,7 @@ class Worker {
 
   Worker(const G& game, const Config& config)
       : game_(&game), config_(config), rollout_(game, config) {
+    if (config.prior > 0) prior_ = make_heuristic(game, fmt::format("prior={}", config.prior));
     trees_.resize(config.variant == Variant::MultipleObserver ? size_t(game.num_players()) : 1);
     for (auto& path : paths_) path.reserve(256);
   }
@@ -222,7 +226,7 @@ class Worker {
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
     if constexpr (fixed_arms<kMcts>())
-      if (t[node].children > 0) return choose_fixed(t, step, expanded);
+      if (t[node].children > 0) return choose_fixed(s, t, step, expanded);
     const uint64_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
     uint32_t first = t.template find_first_seen<kMcts>(node, mover, key);
@@ -235,7 +239,8 @@ class Worker {
     // legal: counted for the tried arms as they are scored (UCB reads the count before);
     // mcts has every move available and counts the parent's selections instead.
     uint32_t untried = 0, visited = 0;
-    Ucb<kMcts> ucb(config_.c, exploration);
+    const size_t favoured = favoured_arm(s, legal);
+    Ucb<kMcts> ucb = biased_ucb<kMcts>(exploration, favoured);
     const auto visit = [&](size_t i, typename TreeType::NodeType& n) {
       untried += n.visits == 0;
       ucb.add(i, n);
@@ -250,7 +255,7 @@ class Worker {
         for (uint32_t i = 0; i < visited; ++i) t[first + i].available -= t[first + i].visits > 0;
       arms_first_ = kNoNode;
       untried = 0;
-      ucb = Ucb<kMcts>(config_.c, exploration);
+      ucb = biased_ucb<kMcts>(exploration, favoured);
       for (size_t i = 0; i < legal.size(); ++i) {
         arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
         if (arm_children_[i] == kNoNode)
@@ -261,7 +266,7 @@ class Worker {
     }
     size_t pick;
     if (untried > 0) {
-      pick = nth_untried(t, rng_.below(untried));
+      pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
       if (arm(pick) == kNoNode) add_arm(t, node, pick, mover, key);
       if constexpr (!kMcts) ++t[arm(pick)].available;
       expanded = true;
@@ -283,11 +288,17 @@ class Worker {
   }
 
   // choose() at a node that has its fixed arms (its children).
-  Action choose_fixed(TreeType& t, Step& step, bool& expanded) {
+  Action choose_fixed(const State& s, TreeType& t, Step& step, bool& expanded) {
     const uint32_t node = step.parent, first = t[node].first_child, k = t[node].children;
-    Ucb<true> ucb(config_.c, config_.c * sqrt_log(t[node].available++));
-    uint32_t untried = 0;
     const auto* arms = &t[first];
+    size_t favoured = kNoArm;
+    if (prior_) {
+      const Action h = prior_->choose(s, rng_);
+      for (uint32_t i = 0; i < k && favoured == kNoArm; ++i)
+        if (arms[i].action == h) favoured = i;
+    }
+    Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(t[node].available++), favoured);
+    uint32_t untried = 0;
     for (uint32_t i = 0; i < k; ++i) {
       untried += arms[i].visits == 0;
       ucb.add(i, arms[i]);
@@ -295,7 +306,7 @@ class Worker {
     arms_first_ = first;
     size_t pick = ucb.best;
     if (untried > 0) {
-      pick = nth_untried(t, rng_.below(untried));
+      pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
       expanded = true;
     }
     step.child = first + uint32_t(pick);
@@ -307,6 +318,28 @@ class Worker {
   // looked up.
   uint32_t arm(size_t i) const {
     return arms_first_ != kNoNode ? arms_first_ + uint32_t(i) : arm_children_[i];
+  }
+
+  static constexpr size_t kNoArm = std::numeric_limits<size_t>::max();
+
+  // The arm of the heuristic's move at `s` among `legal` when selection is biased toward it
+  // (prior > 0), else kNoArm.
+  size_t favoured_arm(const State& s, std::span<const Action> legal) {
+    if (!prior_) return kNoArm;
+    const Action h = prior_->choose(s, rng_);
+    for (size_t i = 0; i < legal.size(); ++i)
+      if (legal[i] == h) return i;
+    return kNoArm;
+  }
+  template <bool kSharedExploration>
+  Ucb<kSharedExploration> biased_ucb(double exploration, size_t favoured) const {
+    Ucb<kSharedExploration> ucb(config_.c, exploration);
+    ucb.favoured = favoured;
+    ucb.bias = config_.prior;
+    return ucb;
+  }
+  bool is_untried(const TreeType& t, size_t i) const {
+    return i != kNoArm && (arm(i) == kNoNode || t[arm(i)].visits == 0);
   }
 
   // The index of the n-th untried arm, in the order of the legal moves.
@@ -361,6 +394,7 @@ class Worker {
   const G* game_;
   Config config_;
   RolloutPolicy<G> rollout_;
+  std::unique_ptr<typename HeuristicPolicy<G>::type> prior_;  // when prior > 0
   std::vector<TreeType> trees_;
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
