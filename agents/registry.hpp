@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "agents/agent.hpp"
-#include "agents/search.hpp"
+#include "agents/search/config.hpp"
+#include "agents/search/flat_monte_carlo_agent.hpp"
+#include "agents/search/tree_search_agent.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
 

@@ -195,6 +195,8 @@ class RealmsGame {
   int current_player(const State& s) const;
   bool is_terminal(const State& s) const { return s.phase == Phase::Over; }
   Returns<2> returns(const State& s) const;
+  // Estimated returns of an unfinished game (search rollouts cut off after a fixed depth).
+  Returns<2> evaluate(const State& s) const;
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
   void apply(State& s, Action a) const;
   void determinize(State& s, int observer, Rng& rng) const;

@@ -6,6 +6,7 @@
 #include "core/allocation_count.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
+#include "games/realms/realms.hpp"
 #include "games/reference/goofspiel.hpp"
 #include "games/reference/leduc_poker.hpp"
 #include "games/reference/tic_tac_toe.hpp"
@@ -45,6 +46,7 @@ TEST_CASE("search agents allocate nothing in steady state") {
   const nf::commanders::CommandersGame commanders;
   for (const char* spec : {"ismcts(iterations=2000)", "ismcts(iterations=2000,trees=mo,sim=rm)",
                            "ismcts(iterations=500,sim=exp3,rollout=heuristic)",
+                           "ismcts(iterations=500,prior=1,rollout=heuristic,epsilon=0.1)",
                            "flatmc(iterations=1000)", "mcts(iterations=2000,see_hidden=true)"})
     check_no_allocation(commanders, spec);
   const nf::reference::TicTacToeGame ttt;
@@ -55,4 +57,6 @@ TEST_CASE("search agents allocate nothing in steady state") {
       nf::ParamSet(nf::reference::GoofspielGame::config_schema(),
                    {{"num_cards", "9"}, {"imp_info", "true"}}, "goofspiel"));
   check_no_allocation(goofspiel, "ismcts(iterations=3000,depth=4)");
+  const nf::realms::RealmsGame realms;
+  check_no_allocation(realms, "ismcts(iterations=300,rollout=heuristic,epsilon=0.2,depth=12)");
 }

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "agents/search/bandits.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
 #include "games/reference/goofspiel.hpp"
@@ -93,6 +94,8 @@ TEST_CASE("rollout options need the game's heuristic or evaluation") {
                     Catch::Contains("no heuristic"));
   CHECK_THROWS_WITH(nf::make_agent(ttt, "flatmc(depth=3)"), Catch::Contains("no evaluation"));
   CHECK_THROWS_WITH(nf::make_agent(ttt, "ismcts(trees=xo)"), Catch::Contains("trees"));
+  CHECK_THROWS_WITH(nf::make_agent(ttt, "ismcts(epsilon=0.1)"), Catch::Contains("epsilon"));
+  CHECK_THROWS_WITH(nf::make_agent(ttt, "mcts(prior=1)"), Catch::Contains("prior"));
   const nf::reference::GoofspielGame goofspiel;
   auto cut = nf::make_agent(goofspiel, "ismcts(iterations=300,depth=2)");
   CHECK(cut->spec() == "ismcts(iterations=300,depth=2)");
@@ -106,6 +109,84 @@ TEST_CASE("rollout options need the game's heuristic or evaluation") {
   CHECK(legal.contains(timed->act(s, rng)));
 }
 
+TEST_CASE(
+    "epsilon-greedy heuristic rollouts: 0 is the plain heuristic, more mixes in random moves") {
+  // Root statistics of flatmc on commanders: identical rollouts give identical statistics.
+  const nf::commanders::CommandersGame game;
+  auto state = game.initial_state(11);
+  game.apply(state, nf::commanders::Action::PlayJack);
+  const auto stats = [&](const std::string& spec) {
+    auto agent = nf::make_agent(game, spec);
+    nf::Rng rng(42);
+    agent->act(state, rng);
+    return nf::testing::root_visits(game, *agent, state);
+  };
+  CHECK(stats("flatmc(iterations=400,rollout=heuristic,epsilon=0)") ==
+        stats("flatmc(iterations=400,rollout=heuristic)"));
+  const auto greedy = stats("flatmc(iterations=400,rollout=heuristic)");
+  const auto mixed = stats("flatmc(iterations=400,rollout=heuristic,epsilon=0.3)");
+  const auto random = stats("flatmc(iterations=400)");
+  CHECK(mixed != greedy);
+  CHECK(mixed != random);
+}
+
+TEST_CASE("progressive bias: the favoured arm gets bias / (visits + 1), fading with visits") {
+  struct Arm {
+    double mean;
+    uint32_t visits, available;
+    float inverse_sqrt_visits;
+  };
+  const auto arm = [](double mean, uint32_t visits) {
+    return Arm{mean, visits, 100, nf::search::inverse_sqrt(visits)};
+  };
+  // Equal visits: UCB picks the higher mean.
+  nf::search::Ucb<true> plain(0.7, 0.7 * nf::search::sqrt_log(100));
+  plain.add(0, arm(0.50, 9));
+  plain.add(1, arm(0.45, 9));
+  CHECK(plain.best == 0);
+  // A bias of 1 on arm 1 adds 1/10 = 0.1 > 0.05: arm 1.
+  nf::search::Ucb<true> biased(0.7, 0.7 * nf::search::sqrt_log(100));
+  biased.favoured = 1, biased.bias = 1;
+  biased.add(0, arm(0.50, 9));
+  biased.add(1, arm(0.45, 9));
+  CHECK(biased.best == 1);
+  CHECK(biased.best_value == Approx(0.45 + 0.7 * std::sqrt(std::log(100.0)) / 3 + 0.1));
+  // With 99 visits each the bias is 1/100 < 0.05: the statistics win again.
+  nf::search::Ucb<true> faded(0.7, 0.7 * nf::search::sqrt_log(1000));
+  faded.favoured = 1, faded.bias = 1;
+  faded.add(0, arm(0.50, 99));
+  faded.add(1, arm(0.45, 99));
+  CHECK(faded.best == 0);
+}
+
+TEST_CASE("a heuristic prior is tried first and pulls visits toward the heuristic's move") {
+  // With one iteration the only root arm tried is the heuristic's move; the commanders
+  // heuristic at the first decision plays the same card whatever its rng.
+  const nf::commanders::CommandersGame game;
+  const auto state = game.initial_state(11);
+  const nf::commanders::Heuristic heuristic(
+      game, nf::ParamSet(nf::commanders::Heuristic::schema(), {}, "heuristic"));
+  nf::Rng h1(1), h2(2);
+  const auto expected = heuristic.choose(state, h1);
+  REQUIRE(heuristic.choose(state, h2) == expected);
+  auto agent = nf::make_agent(game, "ismcts(iterations=1,prior=1)");
+  nf::Rng rng(5);
+  agent->act(state, rng);
+  for (const auto& [move, n, reward] : nf::testing::root_visits(game, *agent, state))
+    CHECK(n == (move == game.action_to_string(state, expected) ? 1u : 0u));
+  // More bias, more visits for that move over a longer search.
+  const auto visits_of_expected = [&](const std::string& spec) {
+    auto a = nf::make_agent(game, spec);
+    nf::Rng r(5);
+    a->act(state, r);
+    for (const auto& [move, n, reward] : nf::testing::root_visits(game, *a, state))
+      if (move == game.action_to_string(state, expected)) return n;
+    return uint64_t{0};
+  };
+  CHECK(visits_of_expected("ismcts(iterations=400,prior=5)") >
+        visits_of_expected("ismcts(iterations=400)"));
+}
+
 TEST_CASE("a seed gives the same decision and visit counts - another seed other counts") {
   const nf::commanders::CommandersGame game;
   auto state = game.initial_state(11);
@@ -113,6 +194,7 @@ TEST_CASE("a seed gives the same decision and visit counts - another seed other 
   for (const char* spec :
        {"ismcts(iterations=600)", "ismcts(iterations=600,trees=mo,sim=rm)",
         "ismcts(iterations=600,sim=exp3,threads=3)", "flatmc(iterations=600,threads=2)",
+        "ismcts(iterations=600,prior=1,rollout=heuristic,epsilon=0.1)",
         "mcts(iterations=600,see_hidden=true,threads=2)"}) {
     INFO(spec);
     auto a = nf::make_agent(game, spec);

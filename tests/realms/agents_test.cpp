@@ -173,3 +173,47 @@ TEST_CASE("realms agents: ismcts and flatmc play whole games reproducibly") {
     CHECK(game.hash(a.final_state) == game.hash(b.final_state));
   }
 }
+
+TEST_CASE("realms evaluation: even at the start, for the realm ahead after wounds and blood") {
+  Scenario sc;
+  const RealmsGame& game = sc.game;
+  const Returns<2> start = game.evaluate(sc.s);
+  CHECK(start[0] == Approx(0.0).margin(1e-12));  // both realms at full strength, no blood
+  CHECK(start[0] == -start[1]);
+  // Wounds on the Norse ruler and blood shed by the Aesir: the Aesir (seat 0) lead.
+  State ahead = sc.s;
+  ahead.figures[size_t(ruler_slot(Norsemen))].wounds = 2;
+  ahead.sides[Aesir].blood = 2;
+  const Returns<2> lead = game.evaluate(ahead);
+  CHECK(lead[0] > 0.3);
+  CHECK(lead[0] < 1.0);  // a cut-off is never as sure as a win
+  CHECK(lead[1] == -lead[0]);
+  // More wounds on the same ruler are worth more.
+  State further = ahead;
+  ++further.figures[size_t(ruler_slot(Norsemen))].wounds;
+  CHECK(game.evaluate(further)[0] > lead[0]);
+  // Seats follow the realms: with the Norsemen in seat 0 the same position favours seat 1.
+  Scenario swapped(std::map<std::string, std::string>{{"seat0_realm", "norsemen"}});
+  State mirrored = swapped.s;
+  mirrored.figures[size_t(ruler_slot(Norsemen))].wounds = 2;
+  mirrored.sides[Aesir].blood = 2;
+  CHECK(swapped.game.evaluate(mirrored)[1] == Approx(lead[0]));
+  // A finished game scores as its returns.
+  State over = sc.s;
+  over.phase = Phase::Over;
+  over.winner = Norsemen;
+  CHECK(game.evaluate(over) == game.returns(over));
+}
+
+TEST_CASE("realms agents: depth-limited searches play whole games reproducibly") {
+  const RealmsGame game;
+  for (const char* spec : {"ismcts(iterations=20,depth=6)",
+                           "flatmc(iterations=20,rollout=heuristic,epsilon=0.2,depth=10)"}) {
+    INFO(spec);
+    std::vector<std::string> first_run, second_run;
+    const auto a = play(game, spec, "heuristic", 7, &first_run);
+    play(game, spec, "heuristic", 7, &second_run);
+    CHECK(game.is_terminal(a.final_state));
+    CHECK(first_run == second_run);
+  }
+}

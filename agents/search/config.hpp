@@ -1,0 +1,108 @@
+// What a search agent is asked to do: its Config, the parameters a spec may set and their
+// parsing into a Config.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/params.hpp"
+
+namespace nf::search {
+
+enum class Variant : uint8_t { Mcts, SingleObserver, MultipleObserver };
+enum class Rollout : uint8_t { Random, Heuristic };
+enum class FinalMove : uint8_t { MostVisited, HighestMean, VisitProportional };
+enum class SimultaneousRule : uint8_t { Ucb, RegretMatching, Exp3 };
+
+struct Config {
+  Variant variant = Variant::SingleObserver;
+  uint64_t iterations = 1000;
+  double ms = 0;  // > 0: a time budget instead of `iterations` (not reproducible)
+  double c = 0.7;
+  double prior = 0;  // > 0: progressive bias toward the heuristic's move, prior / (visits + 1)
+  Rollout rollout = Rollout::Random;
+  double epsilon = 0;  // rollout=heuristic: probability of a random move instead
+  int depth = 0;  // > 0: rollouts stop after this many moves and the game's evaluation scores them
+  FinalMove final_move = FinalMove::MostVisited;
+  SimultaneousRule simultaneous = SimultaneousRule::Ucb;
+  double gamma = 0.1;  // exploration mixed into regret matching and EXP3
+  int threads = 1;
+  bool see_hidden = false;  // mcts only: search the true state (a cheating upper bound)
+};
+
+// The parameters of the search agents, and their parsing into a Config.
+inline ParamSchema search_schema(Variant variant, bool flat = false) {
+  ParamSchema schema = {
+      ParamSpec::integer("iterations", 1000, 1, 1'000'000'000,
+                         "search iterations per decision (reproducible budget)"),
+      ParamSpec::real("ms", 0, 0, 1e7,
+                      "time budget per decision in milliseconds instead of iterations; 0 = off "
+                      "(a timed search is not reproducible)"),
+      ParamSpec::choice("rollout", "random", {"random", "heuristic"},
+                        "rollout policy: uniformly random, or the game's heuristic"),
+      ParamSpec::real("epsilon", 0, 0, 1,
+                      "rollout=heuristic: probability of a uniformly random move instead of the "
+                      "heuristic's (epsilon-greedy rollouts)"),
+      ParamSpec::integer("depth", 0, 0, 1'000'000,
+                         "cut rollouts after this many moves and score them with the game's "
+                         "evaluation; 0 = play to the end"),
+      ParamSpec::integer("threads", 1, 1, 64,
+                         "root parallelism: independent trees merged at the root (deterministic "
+                         "for a seed and thread count)"),
+  };
+  if (flat) return schema;
+  schema.push_back(ParamSpec::real("c", 0.7, 0, 100, "UCB exploration constant"));
+  schema.push_back(ParamSpec::real(
+      "prior", 0, 0, 100,
+      "progressive bias: the game heuristic's move gets prior / (visits + 1) more in selection "
+      "and is tried first; 0 = off"));
+  schema.push_back(ParamSpec::choice("final", "visits", {"visits", "mean", "proportional"},
+                                     "final move: most visited, highest mean, or sampled in "
+                                     "proportion to visits"));
+  if (variant == Variant::Mcts) {
+    schema.push_back(ParamSpec::boolean(
+        "see_hidden", false,
+        "allow a hidden-information game and search its true state (a cheating upper bound)"));
+  } else {
+    schema.push_back(ParamSpec::choice(
+        "trees", "so", {"so", "mo"}, "so: one tree for the searching seat; mo: one tree per seat"));
+    schema.push_back(ParamSpec::choice(
+        "sim", "ucb", {"ucb", "rm", "exp3"},
+        "selection at simultaneous (unseen) moves: UCB, regret matching or EXP3"));
+    schema.push_back(
+        ParamSpec::real("gamma", 0.1, 0.001, 1, "exploration mixed into regret matching and EXP3"));
+  }
+  return schema;
+}
+
+inline Config search_config(const ParamSet& params, Variant variant, bool flat = false) {
+  Config config;
+  config.variant = variant;
+  config.iterations = uint64_t(params.get_int("iterations"));
+  config.ms = params.get_real("ms");
+  config.rollout =
+      params.get_choice("rollout") == "heuristic" ? Rollout::Heuristic : Rollout::Random;
+  config.epsilon = params.get_real("epsilon");
+  config.depth = int(params.get_int("depth"));
+  config.threads = int(params.get_int("threads"));
+  if (flat) return config;
+  config.c = params.get_real("c");
+  config.prior = params.get_real("prior");
+  const std::string& final_move = params.get_choice("final");
+  config.final_move = final_move == "visits" ? FinalMove::MostVisited
+                      : final_move == "mean" ? FinalMove::HighestMean
+                                             : FinalMove::VisitProportional;
+  if (variant == Variant::Mcts) {
+    config.see_hidden = params.get_bool("see_hidden");
+  } else {
+    if (params.get_choice("trees") == "mo") config.variant = Variant::MultipleObserver;
+    const std::string& sim = params.get_choice("sim");
+    config.simultaneous = sim == "ucb"  ? SimultaneousRule::Ucb
+                          : sim == "rm" ? SimultaneousRule::RegretMatching
+                                        : SimultaneousRule::Exp3;
+    config.gamma = params.get_real("gamma");
+  }
+  return config;
+}
+
+}  // namespace nf::search

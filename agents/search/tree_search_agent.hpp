@@ -1,0 +1,97 @@
+// The tree search agent (mcts and ismcts): one worker per thread, root statistics merged in
+// thread order.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agents/agent.hpp"
+#include "agents/game_hooks.hpp"
+#include "agents/search/budget.hpp"
+#include "agents/search/config.hpp"
+#include "agents/search/report.hpp"
+#include "agents/search/worker.hpp"
+#include "core/error.hpp"
+
+namespace nf::search {
+
+template <Game G>
+class TreeSearchAgent final : public Agent<G> {
+ public:
+  using State = typename G::State;
+  using Action = typename G::Action;
+
+  TreeSearchAgent(const G& game, const Config& config, std::string spec)
+      : Agent<G>(std::move(spec)), game_(&game), config_(config) {
+    if (config.variant == Variant::Mcts && !is_perfect_information<G>() && !config.see_hidden)
+      throw Error(fmt::format(
+          "agent 'mcts' searches the true state, but game '{}' hides information: use ismcts, "
+          "or mcts(see_hidden=true) for a cheating upper bound",
+          G::kId));
+    for (int i = 0; i < config.threads; ++i)
+      workers_.push_back(std::make_unique<Worker<G>>(game, config));
+  }
+
+  Action act(const State& state, Rng& rng) override {
+    const int seat = game_->current_player(state);
+    ActionList<G> legal;
+    game_->legal_actions(state, legal);
+    report_ = {};
+    if (legal.size() == 1) return legal[0];
+    const SearchBudget budget(config_, workers_.size(), rng);
+    budget.run([&](size_t i) { workers_[i]->search(state, seat, budget, i); });
+    for (const Action& a : legal) report_.root.push_back({a, 0, 0.0});
+    for (const auto& worker : workers_) {
+      const auto& tree = worker->root_tree();
+      const auto& root = tree[Tree<Action>::kRoot];
+      for (uint32_t c = root.first_child; c < root.first_child + root.children; ++c)
+        for (auto& stat : report_.root)
+          if (tree[c].mover == seat && !tree[c].hidden && tree[c].action == stat.action) {
+            stat.visits += tree[c].visits;
+            stat.reward += tree[c].reward_sum();
+          }
+      report_.iterations += worker->iterations();
+      report_.nodes += worker->slots();
+    }
+    return pick_final(rng);
+  }
+
+  const SearchReport<G>& last_search() const { return report_; }
+
+ private:
+  Action pick_final(Rng& rng) const {
+    const auto& root = report_.root;
+    size_t best = 0;
+    if (config_.final_move == FinalMove::VisitProportional) {
+      uint64_t total = 0;
+      for (const auto& s : root) total += s.visits;
+      if (total > 0) {
+        uint64_t pick = rng.next() % total;  // bias below 2^-40 for any real visit total
+        for (size_t i = 0; i < root.size(); ++i) {
+          if (pick < root[i].visits) return root[i].action;
+          pick -= root[i].visits;
+        }
+      }
+    }
+    for (size_t i = 1; i < root.size(); ++i) {
+      const auto& a = root[i];
+      const auto& b = root[best];
+      const bool better =
+          config_.final_move == FinalMove::HighestMean
+              ? (a.visits > 0 && (b.visits == 0 || a.mean() > b.mean()))
+              : (a.visits > b.visits || (a.visits == b.visits && a.mean() > b.mean()));
+      if (better) best = i;
+    }
+    return root[best].action;
+  }
+
+  const G* game_;
+  Config config_;
+  std::vector<std::unique_ptr<Worker<G>>> workers_;
+  SearchReport<G> report_;
+};
+
+}  // namespace nf::search

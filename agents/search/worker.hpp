@@ -1,0 +1,409 @@
+// One thread's search of the MCTS family: UCT MCTS for perfect-information games and
+// Information Set MCTS after Cowling, Powley & Whitehouse (2012) with one tree (SO) or one
+// tree per seat (MO). Game-generic: any nf::Game gets it.
+//
+// Every iteration starts from a fresh determinization of the root from the searching seat's
+// view (G::determinize resamples what it cannot see and reseeds the state's rng), so the
+// search never reads hidden data or future chance (a game with neither is just copied). Tree
+// nodes are keyed by the moves as the tree's owner sees them (agents/game_hooks.hpp:
+// sees_action): a move the owner does not see is one edge for all of them. Chance inside
+// `apply` is not a node: a node's statistics average over the chance outcomes below it (open
+// loop).
+//
+// Determinism: the search draws only from the seed its budget hands it, iterates in a fixed
+// order and breaks ties by child order, so a seed gives the same visit counts on every run.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "agents/agent.hpp"
+#include "agents/game_hooks.hpp"
+#include "agents/search/bandits.hpp"
+#include "agents/search/budget.hpp"
+#include "agents/search/config.hpp"
+#include "agents/search/rollout.hpp"
+#include "agents/search/tree.hpp"
+#include "core/rng.hpp"
+
+namespace nf::search {
+
+// One thread's search: its trees, its scratch buffers and its rollout policies.
+template <Game G>
+class Worker {
+ public:
+  using State = typename G::State;
+  using Action = typename G::Action;
+  using TreeType = Tree<Action>;
+
+  Worker(const G& game, const Config& config)
+      : game_(&game), config_(config), rollout_(game, config) {
+    if (config.prior > 0) prior_ = make_heuristic(game, fmt::format("prior={}", config.prior));
+    trees_.resize(config.variant == Variant::MultipleObserver ? size_t(game.num_players()) : 1);
+    for (auto& path : paths_) path.reserve(256);
+  }
+
+  // Runs this thread's share of `budget` from `root` for the player to move, `seat`.
+  void search(const State& root, int seat, const SearchBudget& budget, size_t thread) {
+    rng_.reseed(budget.seed(thread));
+    root_seat_ = seat;
+    for (auto& tree : trees_) tree.reset();
+    low_ = std::numeric_limits<double>::infinity();
+    high_ = -low_;
+    iterations_ = 0;
+    while (budget.more(thread, iterations_)) {
+      if (config_.variant == Variant::Mcts)
+        iterate<true>(root);
+      else
+        iterate<false>(root);
+      ++iterations_;
+    }
+  }
+
+  // The root decision's tree: the searching seat's own.
+  const TreeType& root_tree() const {
+    return trees_[config_.variant == Variant::MultipleObserver ? size_t(root_seat_) : 0];
+  }
+  uint64_t iterations() const { return iterations_; }
+  uint64_t slots() const {
+    uint64_t n = 0;
+    for (const auto& tree : trees_) n += tree.slots();
+    return n;
+  }
+
+ private:
+  struct Step {
+    uint32_t parent, child;
+    double probability;  // of the chosen arm, under the regret-matching/EXP3 rule (else 0)
+  };
+  static constexpr size_t kMaxArms = size_t(G::kMaxActions);
+  static constexpr size_t kMaxTrees = size_t(G::kMaxPlayers);
+
+  // Where one iteration is in every tree on its way down.
+  struct Descent {
+    std::array<uint32_t, kMaxTrees> at{};       // each tree's current node
+    std::array<bool, kMaxTrees> missed_last{};  // whether each seat did not see the last move
+    bool expanded = false;                      // a node was reached for the first time
+  };
+
+  TreeType& tree(size_t i) { return trees_[i]; }
+  // The hot path is compiled once for mcts (kMcts: one tree that sees everything) and once
+  // for ismcts, so that mcts pays for no information-set test.
+  template <bool kMcts>
+  size_t tree_count() const {
+    return kMcts ? 1 : trees_.size();
+  }
+  // The tree in which the player to move chooses: the mover's own in MO, else the only one.
+  size_t selection_tree(int mover) const {
+    return config_.variant == Variant::MultipleObserver ? size_t(mover) : 0;
+  }
+  int owner_of(size_t tree_index) const {
+    return config_.variant == Variant::MultipleObserver ? int(tree_index) : root_seat_;
+  }
+
+  // Whether tree `owner` keys the move `a` of `mover` as unseen.
+  template <bool kMcts>
+  bool unseen(const State& s, const Action& a, int mover, int owner) const {
+    if (kMcts || owner == mover) return false;
+    return !sees_action(*game_, s, a, owner);
+  }
+  // What the tree's owner observes where a move is made; mcts needs no key (it sees all).
+  template <bool kMcts>
+  uint64_t key_for(const State& s, int owner) const {
+    return kMcts ? 0 : observation_key(*game_, s, owner);
+  }
+
+  // One iteration: a world the searching seat cannot tell from the root; descent, each move
+  // chosen in the tree of its mover and followed by every other tree, until a node is reached
+  // for the first time; a rollout from there; its returns backed up every tree's path.
+  template <bool kMcts>
+  void iterate(const State& root) {
+    State s = sample_world<kMcts>(root);
+    Descent d;
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t) paths_[t].clear();
+    while (!d.expanded && !game_->is_terminal(s)) {
+      const int mover = game_->current_player(s);
+      const size_t chooser = kMcts ? 0 : selection_tree(mover);
+      const Action action = select<kMcts>(s, chooser, mover, d);
+      follow<kMcts>(s, action, mover, chooser, d);
+      game_->apply(s, action);
+    }
+    backpropagate<kMcts>(rollout_.play(s, rng_, legal_));
+  }
+
+  // The root with what the searching seat cannot see resampled; mcts(see_hidden) resamples
+  // only future chance. A game with nothing hidden and no chance needs neither: the copy is it.
+  template <bool kMcts>
+  State sample_world(const State& root) {
+    State s = root;
+    if constexpr (!is_perfect_information<G>() || !is_deterministic<G>()) {
+      if (kMcts && config_.see_hidden)
+        reseed_chance<G>(s, rng_);
+      else
+        game_->determinize(s, root_seat_, rng_);
+    }
+    return s;
+  }
+
+  // The move of `mover` at its node of tree `chooser`, recorded on that tree's path.
+  template <bool kMcts>
+  Action select(const State& s, size_t chooser, int mover, Descent& d) {
+    const int owner = kMcts ? root_seat_ : owner_of(chooser);
+    TreeType& own = tree(chooser);
+    if (!fixed_arms<kMcts>() || own[d.at[chooser]].children == 0) game_->legal_actions(s, legal_);
+    Step step{d.at[chooser], kNoNode, 0.0};
+    // A single tree holds the searching seat's view only: an opponent's move that view
+    // does not see, or that the opponent makes without seeing the move before it (a
+    // simultaneous reply), is not chosen from statistics the opponent could not have; the
+    // rollout policy plays it from the opponent's own view instead.
+    const bool modelled =
+        !kMcts && config_.variant == Variant::SingleObserver && mover != owner &&
+        (d.missed_last[size_t(mover)] || unseen<false>(s, legal_[0], mover, owner));
+    const Action action = modelled ? policy_move(s, own, step, mover, owner, d.expanded)
+                                   : choose<kMcts>(s, own, step, mover, owner, d.expanded);
+    if constexpr (!kMcts) note_unseen(s, action, mover, owner, own[step.parent], d);
+    d.at[chooser] = step.child;
+    paths_[chooser].push_back(step);
+    return action;
+  }
+
+  // Which seats do not see `action`, for the decision after it. The owner's own move that
+  // another seat does not see makes the owner's decisions at its node simultaneous.
+  void note_unseen(const State& s, const Action& action, int mover, int owner,
+                   typename TreeType::NodeType& node, Descent& d) const {
+    bool unseen_by_another = false;
+    for (int p = 0; p < game_->num_players(); ++p) {
+      d.missed_last[size_t(p)] = p != mover && !sees_action(*game_, s, action, p);
+      unseen_by_another = unseen_by_another || d.missed_last[size_t(p)];
+    }
+    if (mover == owner && unseen_by_another) node.simultaneous = true;
+  }
+
+  // Every tree but the chooser's (MO's other seats) follows the move as its owner sees it,
+  // keyed by the state the move is made in (so before applying it).
+  template <bool kMcts>
+  void follow(const State& s, const Action& action, int mover, size_t chooser, Descent& d) {
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t) {
+      if (t == chooser) continue;
+      const bool hidden = unseen<kMcts>(s, action, mover, owner_of(t));
+      const uint64_t key = key_for<kMcts>(s, owner_of(t));
+      uint32_t child = tree(t).find_child(d.at[t], mover, hidden, action, key);
+      if (child == kNoNode) child = tree(t).add_child(d.at[t], mover, hidden, action, key, 2);
+      if (tree(t)[child].visits == 0) d.expanded = true;
+      paths_[t].push_back({d.at[t], child, 0.0});
+      d.at[t] = child;
+    }
+  }
+
+  // An opponent's move in a single-observer tree, played by the rollout policy and keyed as
+  // the tree's owner sees it.
+  Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner,
+                     bool& expanded) {
+    const Action action = rollout_.move(s, legal_, rng_);
+    const bool hidden = unseen<false>(s, action, mover, owner);
+    const uint64_t key = key_for<false>(s, owner);
+    step.child = t.find_child(step.parent, mover, hidden, action, key);
+    if (step.child == kNoNode)
+      step.child = t.add_child(step.parent, mover, hidden, action, key, hidden ? 1 : legal_.size());
+    if (t[step.child].visits == 0) expanded = true;
+    return action;
+  }
+
+  // Picks the move at tree `t`'s node `step.parent`, in the mover's own tree (every move is
+  // seen there): an untried arm if there is one (and then the iteration stops descending),
+  // else by UCB with availability counts or, at a simultaneous node, by regret matching or
+  // EXP3. A node's moves are added all at once, untried, in the order of the legal moves
+  // when it is first reached, so while its move list stays the same the arms are its
+  // children in order.
+  template <bool kMcts>
+  Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
+    const uint32_t node = step.parent;
+    if constexpr (fixed_arms<kMcts>())
+      if (t[node].children > 0) return choose_fixed(s, t, step, expanded);
+    const uint64_t key = key_for<kMcts>(s, owner);
+    const std::span<const Action> legal = legal_.span();
+    uint32_t first = t.template find_first_seen<kMcts>(node, mover, key);
+    if (first == kNoNode) first = t.add_children(node, mover, key, legal);
+    // mcts: every move is available at every selection, so UCT's parent count is the
+    // node's own selection count.
+    double exploration = 0;
+    if constexpr (kMcts) exploration = config_.c * sqrt_log(t[node].available++);
+    // Availability counts the selections in which a tried move (or the one now tried) was
+    // legal: counted for the tried arms as they are scored (UCB reads the count before);
+    // mcts has every move available and counts the parent's selections instead.
+    uint32_t untried = 0, visited = 0;
+    const size_t favoured = favoured_arm(s, legal);
+    Ucb<kMcts> ucb = biased_ucb<kMcts>(exploration, favoured);
+    const auto visit = [&](size_t i, typename TreeType::NodeType& n) {
+      untried += n.visits == 0;
+      ucb.add(i, n);
+      if constexpr (!kMcts) n.available += n.visits > 0;
+      ++visited;
+    };
+    if (t.template children_are<kMcts>(node, first, mover, key, legal, visit)) {
+      arms_first_ = first;
+    } else {
+      // The block is not the legal moves in order (rare): undo and look each move up.
+      if constexpr (!kMcts)
+        for (uint32_t i = 0; i < visited; ++i) t[first + i].available -= t[first + i].visits > 0;
+      arms_first_ = kNoNode;
+      untried = 0;
+      ucb = biased_ucb<kMcts>(exploration, favoured);
+      for (size_t i = 0; i < legal.size(); ++i) {
+        arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
+        if (arm_children_[i] == kNoNode)
+          ++untried;
+        else
+          visit(i, t[arm_children_[i]]);
+      }
+    }
+    size_t pick;
+    if (untried > 0) {
+      pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
+      if (arm(pick) == kNoNode) add_arm(t, node, pick, mover, key);
+      if constexpr (!kMcts) ++t[arm(pick)].available;
+      expanded = true;
+    } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
+      pick = pick_mixed(t, step);
+    } else {
+      pick = ucb.best;
+    }
+    step.child = arm(pick);
+    return legal[pick];
+  }
+
+  // Whether a node's children always are its legal moves in order: mcts on a game without
+  // chance reaches a node by one path and so in one state, the one its children were listed
+  // in. Such nodes then need neither the move list nor the check that it still matches.
+  template <bool kMcts>
+  static constexpr bool fixed_arms() {
+    return kMcts && is_deterministic<G>();
+  }
+
+  // choose() at a node that has its fixed arms (its children).
+  Action choose_fixed(const State& s, TreeType& t, Step& step, bool& expanded) {
+    const uint32_t node = step.parent, first = t[node].first_child, k = t[node].children;
+    const auto* arms = &t[first];
+    size_t favoured = kNoArm;
+    if (prior_) {
+      const Action h = prior_->choose(s, rng_);
+      for (uint32_t i = 0; i < k && favoured == kNoArm; ++i)
+        if (arms[i].action == h) favoured = i;
+    }
+    Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(t[node].available++), favoured);
+    uint32_t untried = 0;
+    for (uint32_t i = 0; i < k; ++i) {
+      untried += arms[i].visits == 0;
+      ucb.add(i, arms[i]);
+    }
+    arms_first_ = first;
+    size_t pick = ucb.best;
+    if (untried > 0) {
+      pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
+      expanded = true;
+    }
+    step.child = first + uint32_t(pick);
+    return t[step.child].action;
+  }
+
+  // The child of arm i (of legal_[i]) at the node being chosen at, kNoNode while the node has
+  // not had that move: first + i when the node's children are the legal moves in order, else
+  // looked up.
+  uint32_t arm(size_t i) const {
+    return arms_first_ != kNoNode ? arms_first_ + uint32_t(i) : arm_children_[i];
+  }
+
+  static constexpr size_t kNoArm = std::numeric_limits<size_t>::max();
+
+  // The arm of the heuristic's move at `s` among `legal` when selection is biased toward it
+  // (prior > 0), else kNoArm.
+  size_t favoured_arm(const State& s, std::span<const Action> legal) {
+    if (!prior_) return kNoArm;
+    const Action h = prior_->choose(s, rng_);
+    for (size_t i = 0; i < legal.size(); ++i)
+      if (legal[i] == h) return i;
+    return kNoArm;
+  }
+  template <bool kSharedExploration>
+  Ucb<kSharedExploration> biased_ucb(double exploration, size_t favoured) const {
+    Ucb<kSharedExploration> ucb(config_.c, exploration);
+    ucb.favoured = favoured;
+    ucb.bias = config_.prior;
+    return ucb;
+  }
+  bool is_untried(const TreeType& t, size_t i) const {
+    return i != kNoArm && (arm(i) == kNoNode || t[arm(i)].visits == 0);
+  }
+
+  // The index of the n-th untried arm, in the order of the legal moves.
+  size_t nth_untried(const TreeType& t, uint32_t n) const {
+    for (size_t i = 0;; ++i)
+      if (arm(i) == kNoNode || t[arm(i)].visits == 0)
+        if (n-- == 0) return i;
+  }
+
+  // Adds the child of a legal move the node has not had before (its move list changed).
+  void add_arm(TreeType& t, uint32_t node, size_t index, int mover, uint64_t key) {
+    const uint32_t old_first = t[node].first_child;
+    arm_children_[index] = t.add_child(node, mover, false, legal_[index], key, legal_.size());
+    // Adding may have moved the node's children to a larger block, in the same order.
+    const uint32_t shift = t[node].first_child - old_first;
+    if (shift != 0)
+      for (size_t i = 0; i < legal_.size(); ++i)
+        if (i != index && arm_children_[i] != kNoNode) arm_children_[i] += shift;
+  }
+
+  // An arm at a simultaneous node, by regret matching or EXP3.
+  size_t pick_mixed(const TreeType& t, Step& step) {
+    return search::pick_mixed<kMaxArms>(
+        config_.simultaneous, config_.gamma, legal_.size(),
+        [&](size_t i) { return t[arm(i)].regret; }, rng_, step.probability);
+  }
+
+  // mcts has no simultaneous nodes, so no mixed-rule updates and no range of returns to keep.
+  template <bool kMcts>
+  void backpropagate(const Returns<G::kMaxPlayers>& result) {
+    if constexpr (!kMcts)
+      for (int p = 0; p < game_->num_players(); ++p) {
+        low_ = std::min(low_, result[size_t(p)]);
+        high_ = std::max(high_, result[size_t(p)]);
+      }
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t) {
+      TreeType& tr = trees_[t];
+      for (const Step& step : paths_[t]) {
+        auto& n = tr[step.child];
+        const double r = result[size_t(n.mover)];
+        n.add(r);
+        if (!kMcts && step.probability > 0)
+          update_mixed(config_.simultaneous, tr, step.parent, step.child, n.mover, step.probability,
+                       scaled(r));
+      }
+    }
+  }
+
+  // A return scaled to [0, 1] by the range of returns seen so far in this search.
+  double scaled(double r) const { return high_ > low_ ? (r - low_) / (high_ - low_) : 0.5; }
+
+  const G* game_;
+  Config config_;
+  RolloutPolicy<G> rollout_;
+  std::unique_ptr<typename HeuristicPolicy<G>::type> prior_;  // when prior > 0
+  std::vector<TreeType> trees_;
+  std::array<std::vector<Step>, kMaxTrees> paths_;
+  ActionList<G> legal_;
+  uint32_t arms_first_ = kNoNode;  // see arm()
+  std::array<uint32_t, kMaxArms> arm_children_{};
+  Rng rng_;
+  int root_seat_ = 0;
+  uint64_t iterations_ = 0;
+  double low_ = 0, high_ = 0;
+};
+
+}  // namespace nf::search
