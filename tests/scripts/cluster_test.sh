@@ -47,6 +47,14 @@ check "the merge job gives exactly the unsplit result" \
   same_result "$work/whole/summary.json" "$work/run/merged/summary.json"
 check "the merge job writes the report" test -s "$work/run/report.html"
 
+# The MPI variant, where Open MPI is installed: srun played by mpirun.
+if command -v mpirun >/dev/null 2>&1; then
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    "$submit" --local --mpi 2 --out "$work/mpi" "${args[@]}" >/dev/null 2>"$work/err"
+  check "the MPI job gives exactly the unsplit result" \
+    same_result "$work/whole/summary.json" "$work/mpi/summary.json"
+fi
+
 "$submit" --print --shards 4 --out "$work/plan" "${args[@]}" >"$work/plan.txt"
 check "--print shows an array of four tasks" grep -q -- "--array=0-3 .*shard.sbatch $work/plan 4 --game commanders" "$work/plan.txt"
 check "--print shows the merge waiting on the array" grep -q -- "--dependency=afterok:.*merge.sbatch $work/plan 4" "$work/plan.txt"
