@@ -49,26 +49,28 @@ double z_p_value(double diff, double se) {
   return diff == 0 ? 1.0 : 0.0;
 }
 
-// Tests of one metric over every element; elements with too few observations are skipped.
-void test_metric(const ElementSchema& schema, const ElementStats& stats, int m, uint64_t min_trials,
-                 std::vector<Test>& out) {
+// Tests of one metric over the elements of one group, each against the median of the others
+// in that group; elements with too few observations are skipped.
+void test_metric(const ElementSchema& schema, const ElementStats& stats, int group, int m,
+                 uint64_t min_trials, std::vector<Test>& out) {
   const bool rate = schema.metrics[size_t(m)].kind == MetricKind::Rate;
-  const size_t n = stats.elements();
-  std::vector<double> estimate(n, std::nan(""));
-  for (size_t e = 0; e < n; ++e) {
-    const uint64_t count = rate ? stats.rate(int(e), m).trials : stats.mean(int(e), m).n;
+  const std::vector<int> members = schema.group_elements(group);
+  std::vector<double> estimate(members.size(), std::nan(""));
+  for (size_t i = 0; i < members.size(); ++i) {
+    const int e = members[i];
+    const uint64_t count = rate ? stats.rate(e, m).trials : stats.mean(e, m).n;
     if (count < min_trials) continue;
-    estimate[e] =
-        rate ? double(stats.rate(int(e), m).hits) / double(count) : stats.mean(int(e), m).mean();
+    estimate[i] = rate ? double(stats.rate(e, m).hits) / double(count) : stats.mean(e, m).mean();
   }
-  for (size_t e = 0; e < n; ++e) {
-    const double reference = median_of_others(estimate, e);
-    if (std::isnan(estimate[e]) || std::isnan(reference)) continue;
+  for (size_t i = 0; i < members.size(); ++i) {
+    const int e = members[i];
+    const double reference = median_of_others(estimate, i);
+    if (std::isnan(estimate[i]) || std::isnan(reference)) continue;
     // Under the null the element's rate is the reference: binomial standard error at it.
-    const double se =
-        rate ? std::sqrt(reference * (1 - reference) / double(stats.rate(int(e), m).trials))
-             : stats.mean(int(e), m).standard_error();
-    out.push_back({int(e), m, estimate[e], reference, z_p_value(estimate[e] - reference, se)});
+    const double se = rate
+                          ? std::sqrt(reference * (1 - reference) / double(stats.rate(e, m).trials))
+                          : stats.mean(e, m).standard_error();
+    out.push_back({e, m, estimate[i], reference, z_p_value(estimate[i] - reference, se)});
   }
 }
 
@@ -77,9 +79,8 @@ void test_metric(const ElementSchema& schema, const ElementStats& stats, int m, 
 std::vector<ElementFlag> flag_elements(const ElementSchema& schema, const ElementStats& stats,
                                        double fdr, uint64_t min_trials) {
   std::vector<Test> tests;
-  if (stats.elements() < 2) return {};
-  for (int m = 0; m < int(schema.metrics.size()); ++m)
-    test_metric(schema, stats, m, min_trials, tests);
+  for (int g = 0; g < schema.group_count(); ++g)
+    for (int m : schema.group_metrics(g)) test_metric(schema, stats, g, m, min_trials, tests);
   std::vector<double> p;
   for (const Test& t : tests) p.push_back(t.p);
   const std::vector<double> q = benjamini_hochberg(p);
@@ -104,6 +105,7 @@ nlohmann::json element_flags_to_json(const ElementSchema& schema,
   nlohmann::json rows = nlohmann::json::array();
   for (const ElementFlag& f : flags)
     rows.push_back({{schema.label, schema.elements[size_t(f.element)]},
+                    {"group", schema.group_name(schema.group(size_t(f.element)))},
                     {"metric", schema.metrics[size_t(f.metric)].name},
                     {"value", f.value},
                     {"others", f.others},
@@ -111,8 +113,9 @@ nlohmann::json element_flags_to_json(const ElementSchema& schema,
                     {"q_value", f.q},
                     {"verdict", f.verdict}});
   return {{"method",
-           "each element against the median of the other elements (z test with the element's "
-           "standard error); Benjamini-Hochberg over every element and metric"},
+           "each element against the median of the other elements of its group (z test with the "
+           "element's standard error), on the metrics of its group; Benjamini-Hochberg over "
+           "every element and metric tested"},
           {"false_discovery_rate", fdr},
           {"flags", rows}};
 }

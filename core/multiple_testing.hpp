@@ -15,9 +15,9 @@ namespace nf {
 // discovery rate at which hypothesis i is rejected. NaN p-values (untestable) stay NaN.
 std::vector<double> benjamini_hochberg(const std::vector<double>& p_values);
 
-// One element's metric compared with the median of the other elements' estimates (robust to
-// one outlier; a z test with the element's own standard error); `q` is its Benjamini-Hochberg
-// q-value over every element and metric tested.
+// One element's metric compared with the median of the estimates of the other elements of its
+// group (robust to one outlier; a z test with the element's own standard error); `q` is its
+// Benjamini-Hochberg q-value over every element and metric tested, all groups together.
 struct ElementFlag {
   int element = 0, metric = 0;
   double value = 0, others = 0;  // the element's estimate and the others' median
@@ -27,7 +27,8 @@ struct ElementFlag {
   std::string verdict;
 };
 
-// Tests every element on every metric and returns those whose q-value is at most `fdr`.
+// Tests every element on every metric of its group and returns those whose q-value is at most
+// `fdr`, in order of group, then metric, then element.
 // Elements or metrics with fewer than `min_trials` observations are not tested.
 std::vector<ElementFlag> flag_elements(const ElementSchema& schema, const ElementStats& stats,
                                        double fdr = 0.05, uint64_t min_trials = 30);

@@ -119,6 +119,44 @@ nlohmann::json WinDrawLoss::to_json() const {
 
 double two_sided_p(double z) { return std::erfc(std::abs(z) / std::sqrt(2.0)); }
 
+int ElementSchema::add_group(std::string name, const std::vector<std::string>& metric_names) {
+  ElementGroup g{std::move(name), {}};
+  for (const std::string& metric : metric_names) {
+    const auto it = std::find_if(metrics.begin(), metrics.end(),
+                                 [&](const MetricSpec& m) { return m.name == metric; });
+    if (it == metrics.end())
+      throw Error("element group '" + g.name + "' names an unknown metric '" + metric + "'");
+    g.metrics.push_back(int(it - metrics.begin()));
+  }
+  groups.push_back(std::move(g));
+  return int(groups.size()) - 1;
+}
+
+void ElementSchema::add_element(std::string name, int g) {
+  elements.push_back(std::move(name));
+  group_of.push_back(g);
+}
+
+std::vector<int> ElementSchema::group_metrics(int g) const {
+  if (!groups.empty()) return groups[size_t(g)].metrics;
+  std::vector<int> all(metrics.size());
+  for (size_t m = 0; m < all.size(); ++m) all[m] = int(m);
+  return all;
+}
+
+std::vector<int> ElementSchema::group_elements(int g) const {
+  std::vector<int> out;
+  for (size_t e = 0; e < elements.size(); ++e)
+    if (group(e) == g) out.push_back(int(e));
+  return out;
+}
+
+bool ElementSchema::applies(size_t element, size_t metric) const {
+  if (groups.empty()) return true;
+  const auto& m = groups[size_t(group_of[element])].metrics;
+  return std::find(m.begin(), m.end(), int(metric)) != m.end();
+}
+
 ElementStats::ElementStats(const ElementSchema& schema)
     : elements_(schema.elements.size()),
       metrics_(schema.metrics.size()),
@@ -160,8 +198,10 @@ void ElementStats::merge_counts_json(const nlohmann::json& counts) {
 nlohmann::json element_stats_to_json(const ElementSchema& schema, const ElementStats& stats) {
   nlohmann::json rows = nlohmann::json::array();
   for (size_t e = 0; e < schema.elements.size(); ++e) {
-    nlohmann::json row = {{schema.label, schema.elements[e]}};
+    nlohmann::json row = {{schema.label, schema.elements[e]},
+                          {"group", schema.group_name(schema.group(e))}};
     for (size_t m = 0; m < schema.metrics.size(); ++m) {
+      if (!schema.applies(e, m)) continue;  // absent, never a zero with a full-width interval
       const auto& metric = schema.metrics[m];
       row[metric.name] = metric.kind == MetricKind::Rate ? stats.rate(int(e), int(m)).to_json()
                                                          : stats.mean(int(e), int(m)).to_json();
@@ -173,7 +213,14 @@ nlohmann::json element_stats_to_json(const ElementSchema& schema, const ElementS
     metrics.push_back({{"name", m.name},
                        {"kind", m.kind == MetricKind::Rate ? "rate" : "mean"},
                        {"help", m.help}});
-  return {{"label", schema.label}, {"metrics", metrics}, {"rows", rows}};
+  nlohmann::json groups = nlohmann::json::array();
+  for (int g = 0; g < schema.group_count(); ++g) {
+    nlohmann::json names = nlohmann::json::array(), members = nlohmann::json::array();
+    for (int m : schema.group_metrics(g)) names.push_back(schema.metrics[size_t(m)].name);
+    for (int e : schema.group_elements(g)) members.push_back(schema.elements[size_t(e)]);
+    groups.push_back({{"name", schema.group_name(g)}, {"metrics", names}, {"elements", members}});
+  }
+  return {{"label", schema.label}, {"metrics", metrics}, {"groups", groups}, {"rows", rows}};
 }
 
 }  // namespace nf

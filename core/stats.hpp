@@ -83,10 +83,31 @@ struct MetricSpec {
   // the metric says nothing about strength: decides "too strong" / "too weak" flags.
   int strength = 0;
 };
+// A kind of element (a realm, a figure, a Fate card; a card, a deck...): an element is compared
+// only with the other elements of its group, on the metrics that apply to the group.
+struct ElementGroup {
+  std::string name;          // "realm", "figure", "Fate card"...
+  std::vector<int> metrics;  // indices into ElementSchema::metrics
+};
 struct ElementSchema {
   std::string label;  // "commander", "card", "figure"...
   std::vector<std::string> elements;
   std::vector<MetricSpec> metrics;
+  // Without declared groups every element is in one group named `label`, with every metric.
+  std::vector<ElementGroup> groups;
+  std::vector<int> group_of;  // each element's group, when groups are declared
+
+  // Declares a group with the named metrics (nf::Error naming an unknown one); returns its id.
+  int add_group(std::string name, const std::vector<std::string>& metric_names);
+  void add_element(std::string name, int group);
+  int group_count() const { return groups.empty() ? 1 : int(groups.size()); }
+  int group(size_t element) const { return groups.empty() ? 0 : group_of[element]; }
+  const std::string& group_name(int g) const {
+    return groups.empty() ? label : groups[size_t(g)].name;
+  }
+  std::vector<int> group_metrics(int g) const;
+  std::vector<int> group_elements(int g) const;
+  bool applies(size_t element, size_t metric) const;
 };
 
 class ElementStats {

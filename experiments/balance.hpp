@@ -48,8 +48,9 @@ struct BalanceOptions {
   bool quiet = false;
   bool tournament = false;  // also score matches (experiments/tournament.hpp)
   // Decisiveness (core/ludii_metrics.hpp): about this many games, spread evenly, have every
-  // state valued by this many random playouts.
-  uint64_t decisiveness_games = 100;
+  // state valued by this many random playouts; unset, as many as fit in about a tenth of the
+  // run's time (decisiveness_sample_size), 0 skips the metric.
+  std::optional<uint64_t> decisiveness_games;
   int decisiveness_playouts = 32;
   // Scale (experiments/scale.hpp): one contiguous part of the deals, a resumable checkpoint.
   ShardSpec shard;
@@ -93,9 +94,13 @@ class BalanceRun {
     report_.totals = empty_accumulator();
     if (options.tournament) report_.tournament = MatchTally(lineup_.size());
     const uint64_t games = deals_ * orders_;
-    if (options.decisiveness_games > 0) {
+    decisiveness_games_ =
+        options.decisiveness_games
+            ? *options.decisiveness_games
+            : decisiveness_sample_size(game_, options.seed, games, options.decisiveness_playouts);
+    if (decisiveness_games_ > 0) {
       // A stride coprime with the seat orders, so the measured games cover every rotation.
-      decisiveness_stride_ = std::max<uint64_t>(1, games / options.decisiveness_games);
+      decisiveness_stride_ = std::max<uint64_t>(1, games / decisiveness_games_);
       while (orders_ > 1 && std::gcd(decisiveness_stride_, orders_) != 1) ++decisiveness_stride_;
     }
     report_.decisiveness_playouts = options.decisiveness_playouts;
@@ -201,7 +206,7 @@ class BalanceRun {
             {"paired", report_.paired},
             {"chunk_deals", kChunkDeals},
             {"shard", {options_.shard.index, options_.shard.count}},
-            {"decisiveness", {options_.decisiveness_games, options_.decisiveness_playouts}}};
+            {"decisiveness", {decisiveness_games_, options_.decisiveness_playouts}}};
   }
 
  private:
@@ -324,6 +329,7 @@ class BalanceRun {
   int players_;
   std::vector<std::string> lineup_, specs_;
   uint64_t orders_ = 1, deals_ = 0;
+  uint64_t decisiveness_games_ = 0;   // the sample asked for or sized to the run
   uint64_t decisiveness_stride_ = 0;  // 0: not measured
   BalanceReport report_;
 };

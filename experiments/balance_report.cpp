@@ -51,6 +51,67 @@ std::string wdl_csv(const std::vector<WinDrawLoss>& rows, const std::string& key
   return out;
 }
 
+// One table per group of elements, with that group's metrics only, then every flag.
+void print_element_tables(const ElementSchema& schema, const ElementStats& stats, std::FILE* out) {
+  size_t width = 10;  // the longest element or group name, at least 10
+  for (const auto& name : schema.elements) width = std::max(width, name.size() + 1);
+  for (int g = 0; g < schema.group_count(); ++g) {
+    width = std::max(width, schema.group_name(g).size() + 1);
+  }
+  for (int g = 0; g < schema.group_count(); ++g) {
+    const std::vector<int> metrics = schema.group_metrics(g);
+    fmt::print(out, "\n{:<{}}", schema.group_name(g), width);
+    for (int m : metrics) fmt::print(out, " {:<24}", schema.metrics[size_t(m)].name);
+    fmt::print(out, "\n");
+    for (int e : schema.group_elements(g)) {
+      fmt::print(out, "{:<{}}", schema.elements[size_t(e)], width);
+      for (int m : metrics) {
+        const bool rate = schema.metrics[size_t(m)].kind == MetricKind::Rate;
+        const bool empty = rate ? stats.rate(e, m).trials == 0 : stats.mean(e, m).n == 0;
+        const Interval i = rate ? stats.rate(e, m).interval() : stats.mean(e, m).mean_interval();
+        fmt::print(out, " {:<24}", empty ? "-" : format_interval(i));  // never observed
+      }
+      fmt::print(out, "\n");
+    }
+  }
+  // Every flag of summary.json and the HTML report: a verdict ("too weak": a realm that wins
+  // too rarely) on a line of its own, the descriptive differences one line per group and
+  // metric so that dozens of them stay readable.
+  const auto flags = flag_elements(schema, stats, kElementFdr);
+  fmt::print(out,
+             "\n{}s flagged against the median of the others of their group (Benjamini-Hochberg, "
+             "false discovery rate {}): {}\n",
+             schema.label, kElementFdr, flags.empty() ? "none" : "");
+  for (const ElementFlag& f : flags)
+    if (schema.metrics[size_t(f.metric)].strength != 0)
+      fmt::print(out, "  {} {}: {} by {} ({:.4g} against the others' median {:.4g}, q {})\n",
+                 schema.group_name(schema.group(size_t(f.element))),
+                 schema.elements[size_t(f.element)], f.verdict,
+                 schema.metrics[size_t(f.metric)].name, f.value, f.others,
+                 f.q < 1e-6 ? std::string("< 1e-6") : fmt::format("= {:.2g}", f.q));
+  // flag_elements orders its flags by group, then metric: one line per run of them.
+  for (size_t i = 0; i < flags.size();) {
+    const ElementFlag& first = flags[i];
+    const int group = schema.group(size_t(first.element));
+    size_t end = i;
+    std::vector<std::string> above, below;
+    for (; end < flags.size() && flags[end].metric == first.metric &&
+           schema.group(size_t(flags[end].element)) == group;
+         ++end)
+      (flags[end].direction > 0 ? above : below)
+          .push_back(fmt::format("{} {:.4g}", schema.elements[size_t(flags[end].element)],
+                                 flags[end].value));
+    if (schema.metrics[size_t(first.metric)].strength == 0) {
+      std::vector<std::string> parts;
+      if (!above.empty()) parts.push_back(fmt::format("above {}", fmt::join(above, ", ")));
+      if (!below.empty()) parts.push_back(fmt::format("below {}", fmt::join(below, ", ")));
+      fmt::print(out, "  {} {}: {}\n", schema.group_name(group),
+                 schema.metrics[size_t(first.metric)].name, fmt::join(parts, "; "));
+    }
+    i = end;
+  }
+}
+
 }  // namespace
 
 std::string format_interval(const Interval& i, int digits) {
@@ -152,15 +213,17 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
   write_file_atomically(dir / "end_reasons.csv", ends);
   if (r.elements) {
     const ElementSchema& schema = *r.elements;
-    std::string csv = schema.label;
+    std::string csv = schema.label + ",group";
     for (const auto& m : schema.metrics)
       csv += m.kind == MetricKind::Rate ? fmt::format(",{0},{0}_low,{0}_high,{0}_trials", m.name)
                                         : fmt::format(",{0},{0}_low,{0}_high,{0}_sd", m.name);
     csv += '\n';
     for (size_t e = 0; e < schema.elements.size(); ++e) {
-      csv += fmt::format("\"{}\"", schema.elements[e]);
+      csv += fmt::format("\"{}\",\"{}\"", schema.elements[e], schema.group_name(schema.group(e)));
       for (size_t m = 0; m < schema.metrics.size(); ++m) {
-        if (schema.metrics[m].kind == MetricKind::Rate) {
+        if (!schema.applies(e, m)) {
+          csv += ",,,,";  // the metric does not apply to this element's group
+        } else if (schema.metrics[m].kind == MetricKind::Rate) {
           const RateCounter& rc = t.elements.rate(int(e), int(m));
           csv += fmt::format(",{},{}", csv_interval(rc.interval()), rc.trials);
         } else {
@@ -238,46 +301,7 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
                r.decisiveness_playouts);
   fmt::print(out, "\n");
   if (r.tournament) r.tournament->print(out, r.agents, t.players);
-  if (r.elements) {
-    const ElementSchema& schema = *r.elements;
-    size_t width = 10;  // the longest element name, at least 10
-    for (const auto& name : schema.elements) width = std::max(width, name.size() + 1);
-    fmt::print(out, "\n{:<{}}", schema.label, width);
-    for (const auto& m : schema.metrics) fmt::print(out, " {:<24}", m.name);
-    fmt::print(out, "\n");
-    for (size_t e = 0; e < schema.elements.size(); ++e) {
-      fmt::print(out, "{:<{}}", schema.elements[e], width);
-      for (size_t m = 0; m < schema.metrics.size(); ++m) {
-        const bool rate = schema.metrics[m].kind == MetricKind::Rate;
-        const bool empty = rate ? t.elements.rate(int(e), int(m)).trials == 0
-                                : t.elements.mean(int(e), int(m)).n == 0;
-        const Interval i = rate ? t.elements.rate(int(e), int(m)).interval()
-                                : t.elements.mean(int(e), int(m)).mean_interval();
-        fmt::print(out, " {:<24}", empty ? "-" : format_interval(i));  // metric not for this row
-      }
-      fmt::print(out, "\n");
-    }
-    // The strength verdicts here; every flag (also "above/below the others") in summary.json.
-    const auto flags = flag_elements(schema, t.elements, kElementFdr);
-    size_t others = 0;
-    std::vector<std::string> verdicts;
-    for (const ElementFlag& f : flags) {
-      if (schema.metrics[size_t(f.metric)].strength == 0) {
-        ++others;
-        continue;
-      }
-      verdicts.push_back(fmt::format(
-          "  {} {}: {} by {} ({:.4g} against the others' median {:.4g}, q {})", schema.label,
-          schema.elements[size_t(f.element)], f.verdict, schema.metrics[size_t(f.metric)].name,
-          f.value, f.others, f.q < 1e-6 ? std::string("< 1e-6") : fmt::format("= {:.2g}", f.q)));
-    }
-    fmt::print(out, "\n{}s flagged (Benjamini-Hochberg, false discovery rate {}): {}\n",
-               schema.label, kElementFdr, verdicts.empty() ? "none" : "");
-    for (const std::string& v : verdicts) fmt::print(out, "{}\n", v);
-    if (others)
-      fmt::print(out, "  and {} other differences from the median element (summary.json)\n",
-                 others);
-  }
+  if (r.elements) print_element_tables(*r.elements, t.elements, out);
 }
 
 void publish_balance(const BalanceReport& report, const std::string& out_dir,

@@ -4,6 +4,8 @@
 // reuses the game's own future chance draws.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -35,6 +37,30 @@ GameDecisiveness measure_decisiveness(const G& game, std::span<const typename G:
     for (int p = 0; p < players; ++p) value[p] /= playouts;
   }
   return game_decisiveness(values, players, results);
+}
+
+// The Decisiveness sample a balance run takes unless told otherwise: as many games as fit in
+// at most about a tenth of the main run's time, and at least 10 (a short run may spend more).
+// A measured game values each of its ~L states with `playouts` random playouts of ~L/2 steps,
+// while a main game costs at least its L decisions, so the share is at most
+// games_measured * playouts * L / 2 over games * L. L is the mean length of random games from
+// the first deals: a pure function of (game, seed), so the sample, and every result, is the
+// same whatever the thread, shard or process count.
+template <Game G>
+uint64_t decisiveness_sample_size(const G& game, uint64_t seed, uint64_t games, int playouts) {
+  constexpr uint64_t kPilotGames = 16;
+  constexpr double kShareOfRun = 0.1;
+  constexpr uint64_t kFewestGames = 10;
+  const RandomPolicy<G> random(game);
+  Rng rng(derive_seed(seed, 0, Stream::Misc, 1));
+  uint64_t decisions = 0;
+  for (uint64_t deal = 0; deal < kPilotGames; ++deal) {
+    typename G::State s = game.initial_state(derive_seed(seed, deal, Stream::Deal));
+    decisions += playout(game, s, random, rng);
+  }
+  const double length = std::max(1.0, double(decisions) / double(kPilotGames));
+  const double sample = kShareOfRun * double(games) * 2 / (double(playouts) * length);
+  return std::min(std::max(uint64_t(sample), kFewestGames), games);
 }
 
 }  // namespace nf

@@ -130,10 +130,11 @@ int run(int argc, char** argv) {
   bal->add_flag("--tournament", balance.tournament,
                 "also score matches: each deal in every seat order, match points summed (games "
                 "that define match points)");
-  bal->add_option("--decisiveness-games", balance.decisiveness_games,
-                  "about this many games get the Decisiveness metric (random-playout state "
-                  "values); 0 skips it")
-      ->capture_default_str();
+  uint64_t decisiveness_games = 0;
+  auto* decisiveness_option = bal->add_option(
+      "--decisiveness-games", decisiveness_games,
+      "about this many games get the Decisiveness metric (random-playout state values); 0 "
+      "skips it (default: as many as take about a tenth of the run's time)");
   bal->add_option("--decisiveness-playouts", balance.decisiveness_playouts,
                   "random playouts per state for Decisiveness")
       ->capture_default_str()
@@ -206,6 +207,7 @@ int run(int argc, char** argv) {
     balance.paired = !unpaired;
     if (balance.out_dir.empty()) balance.out_dir = "results/" + game.id;
     if (games_option->count() == 0) balance.games = game.default_games;
+    if (decisiveness_option->count() > 0) balance.decisiveness_games = decisiveness_games;
     apply_balance_scale_options(balance_scale, balance);
     return run_balance(game, balance);
   }

@@ -377,38 +377,62 @@ std::string balance_sections(const json& s) {
     const auto& el = s["elements"];
     const std::string label = el["label"].get<std::string>();
     std::string body = paragraph(fmt::format(
-        "Each {0}'s statistics with 95% intervals; the dashed line is the median {0}. Red marks a "
-        "{0} flagged as different "
-        "from the others after Benjamini-Hochberg correction (false discovery rate {1}).",
+        "Each {0}'s statistics with 95% intervals, one group of like {0}s at a time, each on its "
+        "own axis; the dashed line is the group's median. Red marks a {0} flagged as different "
+        "from the others of its group after Benjamini-Hochberg correction (false discovery rate "
+        "{1}).",
         label, s["element_flags"]["false_discovery_rate"].get<double>()));
-    for (const auto& metric : el["metrics"]) {
-      const std::string name = metric["name"].get<std::string>();
-      std::vector<ForestRow> rows;
-      std::vector<double> estimates;
-      for (const auto& row : el["rows"]) {
-        const json& v = row[name];
-        const Interval i = metric["kind"] == "rate"
-                               ? interval_from_json(v)
-                               : Interval{v["mean"].get<double>(), v["low"].get<double>(),
-                                          v["high"].get<double>()};
-        bool flagged = false;
-        for (const auto& f : s["element_flags"]["flags"])
-          flagged |= f["metric"] == name && f[label] == row[label];
-        rows.push_back({row[label].get<std::string>(), i, flagged});
-        estimates.push_back(i.estimate);
-      }
-      std::sort(estimates.begin(), estimates.end());
-      const double median = estimates.empty() ? 0 : estimates[estimates.size() / 2];
-      body += "<h3>" + escape(name) + "</h3>\n" + paragraph(metric["help"].get<std::string>()) +
-              forest_plot(rows, label + " " + name, median);
+    // Summaries written before elements had groups: one group of everything.
+    json groups = el.value("groups", json::array());
+    if (groups.empty()) {
+      json names = json::array(), members = json::array();
+      for (const auto& metric : el["metrics"]) names.push_back(metric["name"]);
+      for (const auto& row : el["rows"]) members.push_back(row[label]);
+      groups.push_back({{"name", label}, {"metrics", names}, {"elements", members}});
     }
-    Table flags{{label, "metric", "verdict", "value", "median of the others", "q-value"}, {}};
+    for (const auto& group : groups) {
+      const std::string group_name = group["name"].get<std::string>();
+      if (groups.size() > 1) body += "<h3>" + escape(group_name) + "</h3>\n";
+      for (const auto& metric : el["metrics"]) {
+        const std::string name = metric["name"].get<std::string>();
+        if (std::find(group["metrics"].begin(), group["metrics"].end(), name) ==
+            group["metrics"].end())
+          continue;
+        std::vector<ForestRow> rows;
+        std::vector<double> estimates;
+        for (const auto& row : el["rows"]) {
+          // Only this group's elements, and only where the metric applies to them.
+          if (!row.contains(name) || std::find(group["elements"].begin(), group["elements"].end(),
+                                               row[label]) == group["elements"].end())
+            continue;
+          const json& v = row[name];
+          const Interval i = metric["kind"] == "rate"
+                                 ? interval_from_json(v)
+                                 : Interval{v["mean"].get<double>(), v["low"].get<double>(),
+                                            v["high"].get<double>()};
+          bool flagged = false;
+          for (const auto& f : s["element_flags"]["flags"])
+            flagged |= f["metric"] == name && f[label] == row[label];
+          rows.push_back({row[label].get<std::string>(), i, flagged});
+          estimates.push_back(i.estimate);
+        }
+        if (rows.empty()) continue;
+        std::sort(estimates.begin(), estimates.end());
+        const double median = estimates[estimates.size() / 2];
+        body += "<h4>" + escape(group_name + ": " + name) + "</h4>\n" +
+                paragraph(metric["help"].get<std::string>()) +
+                forest_plot(rows, group_name + " " + name, median);
+      }
+    }
+    Table flags{{"group", label, "metric", "verdict", "value", "median of the others", "q-value"},
+                {}};
     for (const auto& f : s["element_flags"]["flags"])
-      flags.rows.push_back(
-          {escape(f[label].get<std::string>()), escape(f["metric"].get<std::string>()),
-           escape(f["verdict"].get<std::string>()), fmt::format("{:.4g}", f["value"].get<double>()),
-           fmt::format("{:.4g}", f["others"].get<double>()),
-           escape(format_p(f["q_value"].get<double>()))});
+      flags.rows.push_back({escape(f.value("group", label)), escape(f[label].get<std::string>()),
+                            escape(f["metric"].get<std::string>()),
+                            escape(f["verdict"].get<std::string>()),
+                            fmt::format("{:.4g}", f["value"].get<double>()),
+                            fmt::format("{:.4g}", f["others"].get<double>()),
+                            escape(format_p(f["q_value"].get<double>()))});
     body += "<h3>Flags</h3>\n" +
             (flags.rows.empty() ? paragraph("No " + label + " is flagged.") : flags.html());
     out += section("Per-" + label + " statistics", body);

@@ -105,6 +105,7 @@ std::vector<Row> difference_rows(const VariantRun& base, const VariantRun& varia
     const ElementSchema& schema = *rb.elements;
     for (size_t e = 0; e < schema.elements.size(); ++e)
       for (size_t m = 0; m < schema.metrics.size(); ++m) {
+        if (!schema.applies(e, m)) continue;
         const std::string name =
             fmt::format("{} {}: {}", schema.label, schema.elements[e], schema.metrics[m].name);
         if (schema.metrics[m].kind == MetricKind::Rate) {

@@ -3,5 +3,5 @@
 #include "games/commanders/heuristic.hpp"
 
 namespace nf {
-GameEntry commanders_entry() { return make_game_entry<commanders::CommandersGame>("2", 5'000'000); }
+GameEntry commanders_entry() { return make_game_entry<commanders::CommandersGame>("2", 6'000'000); }
 }  // namespace nf

@@ -2,5 +2,7 @@
 #include "experiments/registry.hpp"
 
 namespace nf {
-GameEntry goofspiel_entry() { return make_game_entry<reference::GoofspielGame>("2-10", 200'000); }
+GameEntry goofspiel_entry() {
+  return make_game_entry<reference::GoofspielGame>("2-10", 120'000'000);
+}
 }  // namespace nf

@@ -3,6 +3,6 @@
 
 namespace nf {
 GameEntry kuhn_poker_entry() {
-  return make_game_entry<reference::KuhnPokerGame>("2-10", 1'000'000);
+  return make_game_entry<reference::KuhnPokerGame>("2-10", 700'000'000);
 }
 }  // namespace nf

@@ -3,6 +3,6 @@
 
 namespace nf {
 GameEntry leduc_poker_entry() {
-  return make_game_entry<reference::LeducPokerGame>("2-10", 1'000'000);
+  return make_game_entry<reference::LeducPokerGame>("2-10", 500'000'000);
 }
 }  // namespace nf

@@ -3,5 +3,5 @@
 #include "games/realms/heuristic.hpp"
 
 namespace nf {
-GameEntry realms_entry() { return make_game_entry<realms::RealmsGame>("2", 4'000); }
+GameEntry realms_entry() { return make_game_entry<realms::RealmsGame>("2", 140'000); }
 }  // namespace nf

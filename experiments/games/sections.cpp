@@ -3,5 +3,5 @@
 #include "games/sections/heuristic.hpp"
 
 namespace nf {
-GameEntry sections_entry() { return make_game_entry<sections::SectionsGame>("2-4", 90'000); }
+GameEntry sections_entry() { return make_game_entry<sections::SectionsGame>("2-4", 400'000); }
 }  // namespace nf

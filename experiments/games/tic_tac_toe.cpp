@@ -2,5 +2,7 @@
 #include "experiments/registry.hpp"
 
 namespace nf {
-GameEntry tic_tac_toe_entry() { return make_game_entry<reference::TicTacToeGame>("2", 1'000'000); }
+GameEntry tic_tac_toe_entry() {
+  return make_game_entry<reference::TicTacToeGame>("2", 600'000'000);
+}
 }  // namespace nf

@@ -110,15 +110,13 @@ enum Metric {
   Assassinated,
   Revived,
   WinWhenLost,
-  WinWhenAlive
+  WinWhenNeverLost
 };
 }
 
 ElementSchema CommandersGame::element_schema() {
   ElementSchema schema;
   schema.label = "commander";
-  for (int c = 0; c < kCommanderTypes; ++c)
-    schema.elements.emplace_back(commander_name(Commander(c)));
   schema.metrics = {
       {"play_share", MetricKind::Rate, "share of all plays that were this commander"},
       {"plays_per_game", MetricKind::Mean, "times one side played it in a game"},
@@ -128,10 +126,19 @@ ElementSchema CommandersGame::element_schema() {
       {"revived_per_game", MetricKind::Mean, "times one side revived it with a 9"},
       {"win_when_lost", MetricKind::Rate,
        "games won by a side that lost at least one of it (killed when played or assassinated)"},
-      {"win_when_alive", MetricKind::Rate,
-       "games won by a side that still had it in its castle at the end; near 1 by the rules "
-       "(a side loses only with an empty castle), below 1 only through round-cap draws"},
+      {"win_when_never_lost", MetricKind::Rate,
+       "games won by a side that never lost one of it; the gap to win_when_lost is what "
+       "keeping it is worth"},
   };
+  // Kings, Queens and Jacks fight battles with troop cards; the Ace and the Joker have powers
+  // of their own, so each kind is compared with its own.
+  std::vector<std::string> all;
+  for (const MetricSpec& m : schema.metrics) all.push_back(m.name);
+  const int battle = schema.add_group("battle commander", all);
+  const int special = schema.add_group("special commander", all);
+  for (int c = 0; c < kCommanderTypes; ++c)
+    schema.add_element(std::string(commander_name(Commander(c))),
+                       c == Ace || c == Joker ? special : battle);
   return schema;
 }
 
@@ -148,8 +155,8 @@ void CommandersGame::collect_elements(const State& s, ElementStats& stats) const
       stats.add_rate_counts(c, DeathRate, k.died_played[c], k.played[c]);
       stats.add_value(c, Assassinated, k.assassinated[c]);
       stats.add_value(c, Revived, k.revived[c]);
-      if (k.died_played[c] + k.assassinated[c] > 0) stats.add_rate(c, WinWhenLost, won);
-      if (s.sides[seat].castle[c] > 0) stats.add_rate(c, WinWhenAlive, won);
+      const bool lost = k.died_played[c] + k.assassinated[c] > 0;
+      stats.add_rate(c, lost ? WinWhenLost : WinWhenNeverLost, won);
     }
   }
 }

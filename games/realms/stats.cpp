@@ -16,6 +16,7 @@ enum Metric {
   Survival,
   WinWhenSurvives,
   WinWhenKilled,
+  WinWhenPlayed,
   PlayedPerGame,
   WinWhenNotPlayed,
 };
@@ -31,15 +32,9 @@ constexpr std::array<std::string_view, kFateKinds> kFateRowNames = {
 ElementSchema RealmsGame::element_schema() {
   ElementSchema schema;
   schema.label = "element";
-  for (Realm r : {Aesir, Norsemen}) schema.elements.emplace_back(realm_name(r));
-  for (int k = 0; k < kFigureKinds; ++k)
-    schema.elements.emplace_back(figure_kind_name(FigureKind(k)));
-  for (std::string_view name : kFateRowNames) schema.elements.emplace_back(name);
   schema.metrics = {
-      {"win", MetricKind::Rate,
-       "realm: games it won; figure: games its realm won; Fate card: games won by a realm "
-       "that played it"},
-      {"win_moving_first", MetricKind::Rate, "realm: games it won as seat 0 (it moved first)"},
+      {"win", MetricKind::Rate, "realm: games it won", 1},
+      {"win_moving_first", MetricKind::Rate, "realm: games it won as seat 0 (it moved first)", 1},
       {"damage_dealt", MetricKind::Mean, "wounds caused per game (realm: its blood)"},
       {"wounds_taken", MetricKind::Mean, "wounds received per game"},
       {"kills", MetricKind::Mean, "enemy figures killed per game"},
@@ -49,10 +44,24 @@ ElementSchema RealmsGame::element_schema() {
       {"win_when_survives", MetricKind::Rate,
        "figure: its realm's wins when it was alive at the end"},
       {"win_when_killed", MetricKind::Rate, "figure: its realm's wins when it died at least once"},
+      {"win_when_played", MetricKind::Rate, "Fate card: games won by a realm that played it"},
       {"played_per_game", MetricKind::Mean, "Fate card: cards of this kind one realm played"},
       {"win_when_not_played", MetricKind::Rate,
        "Fate card: games won by a realm that did not play it"},
   };
+  // Realms, figures and Fate cards are compared only among their own kind; a figure has its
+  // own fate (damage, survival) rather than its realm's win.
+  const int realms = schema.add_group("realm", {"win", "win_moving_first", "damage_dealt",
+                                                "wounds_taken", "kills", "deaths", "attacks"});
+  const int figures =
+      schema.add_group("figure", {"damage_dealt", "wounds_taken", "kills", "deaths", "attacks",
+                                  "survival", "win_when_survives", "win_when_killed"});
+  const int fate =
+      schema.add_group("Fate card", {"win_when_played", "win_when_not_played", "played_per_game"});
+  for (Realm r : {Aesir, Norsemen}) schema.add_element(std::string(realm_name(r)), realms);
+  for (int k = 0; k < kFigureKinds; ++k)
+    schema.add_element(std::string(figure_kind_name(FigureKind(k))), figures);
+  for (std::string_view name : kFateRowNames) schema.add_element(std::string(name), fate);
   return schema;
 }
 
@@ -91,13 +100,12 @@ void RealmsGame::collect_elements(const State& s, ElementStats& stats) const {
     add_counters(realm_row, realm_total);
     for (int k = 0; k < kFigureKinds; ++k) {
       if (realm_of(FigureKind(k)) != r) continue;
-      stats.add_rate(kFigureRow + k, Win, won);
       add_counters(kFigureRow + k, by_kind[size_t(k)]);
     }
     for (int k = 0; k < kFateKinds; ++k) {
       const int played = s.sides[r].fate_played[size_t(k)];
       stats.add_value(kFateRow + k, PlayedPerGame, played);
-      stats.add_rate(kFateRow + k, played > 0 ? Win : WinWhenNotPlayed, won);
+      stats.add_rate(kFateRow + k, played > 0 ? WinWhenPlayed : WinWhenNotPlayed, won);
     }
   }
 }

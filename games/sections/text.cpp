@@ -141,11 +141,6 @@ enum Metric { Any, ByWinner, FirstSeat };
 ElementSchema SectionsGame::element_schema() const {
   ElementSchema schema;
   schema.label = "outcome";
-  for (int section = 0; section < kSections; ++section)
-    schema.elements.push_back(fmt::format("section {}", section_name(section)));
-  schema.elements.emplace_back("tie-rule win");
-  for (int score = 0; score <= kSections; ++score)
-    schema.elements.push_back(fmt::format("score {}", score));
   schema.metrics = {
       {"any", MetricKind::Rate,
        "section rows: games in which someone conquered it; tie-rule row: games decided by "
@@ -161,6 +156,17 @@ ElementSchema SectionsGame::element_schema() const {
                      "seat {0} won on the tie rule; score rows: games seat {0} ended with that "
                      "score",
                      p)});
+  // Sections are compared with sections and scores with scores, never with each other.
+  std::vector<std::string> all;
+  for (const MetricSpec& m : schema.metrics) all.push_back(m.name);
+  const int sections = schema.add_group("section", all);
+  const int tie_rule = schema.add_group("tie rule", all);
+  const int scores = schema.add_group("score", all);
+  for (int section = 0; section < kSections; ++section)
+    schema.add_element(fmt::format("section {}", section_name(section)), sections);
+  schema.add_element("tie-rule win", tie_rule);
+  for (int score = 0; score <= kSections; ++score)
+    schema.add_element(fmt::format("score {}", score), scores);
   return schema;
 }
 

@@ -55,10 +55,17 @@ TEST_CASE("commanders balance statistics: one row per commander, counted from th
   CHECK(rate(Jack, "win_when_lost") == Count{0, 1});
   CHECK(rate(Joker, "win_when_lost") == Count{0, 1});
   CHECK(rate(King, "win_when_lost") == Count{0, 0});
-  // Still in the castle at the end: seat 0's King and Ace (it won), nothing of seat 1's.
-  CHECK(rate(King, "win_when_alive") == Count{1, 1});
-  CHECK(rate(Ace, "win_when_alive") == Count{1, 1});
-  CHECK(rate(Joker, "win_when_alive") == Count{0, 0});
+  // A side that never lost one: seat 0 (the winner) for every commander, seat 1 for K, Q, A.
+  CHECK(rate(King, "win_when_never_lost") == Count{1, 2});
+  CHECK(rate(Ace, "win_when_never_lost") == Count{1, 2});
+  CHECK(rate(Jack, "win_when_never_lost") == Count{1, 1});
+  CHECK(rate(Joker, "win_when_never_lost") == Count{1, 1});
+  // Battle commanders are compared among themselves, the Ace and the Joker among themselves.
+  CHECK(schema.group_name(schema.group(King)) == "battle commander");
+  CHECK(schema.group(Queen) == schema.group(King));
+  CHECK(schema.group(Jack) == schema.group(King));
+  CHECK(schema.group_name(schema.group(Ace)) == "special commander");
+  CHECK(schema.group(Joker) == schema.group(Ace));
 }
 
 TEST_CASE("commanders balance statistics: end reasons name every EndReason") {
