@@ -178,10 +178,10 @@ std::string describe(const RealmsGame& game, const State& s, int viewer) {
     out += '\n';
   }
   auto cards_text = [](const std::array<uint8_t, kFateKinds>& cards) {
-    std::vector<std::string> out;
+    std::vector<std::string> names;
     for (int k = 0; k < kFateKinds; ++k)
-      if (cards[size_t(k)]) out.push_back(fmt::format("{} x{}", fate_name(k), cards[size_t(k)]));
-    return fmt::format("{}", fmt::join(out, ", "));
+      if (cards[size_t(k)]) names.push_back(fmt::format("{} x{}", fate_name(k), cards[size_t(k)]));
+    return fmt::format("{}", fmt::join(names, ", "));
   };
   // The All Seeing Eye's discards lie face down: the Aesir know them, the Norsemen count them.
   int face_down = 0;
