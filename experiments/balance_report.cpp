@@ -8,9 +8,11 @@
 #include "core/ludii_metrics.hpp"
 #include "core/multiple_testing.hpp"
 #include "core/record.hpp"
+#include "core/sprt.hpp"
 #include "experiments/mpi.hpp"
 #include "experiments/output.hpp"
 #include "experiments/report_html.hpp"
+#include "experiments/result_folder.hpp"
 
 namespace nf {
 namespace {
@@ -96,12 +98,11 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
                                {"p_value", adv.p_value}};
   if (two_agent_pairs(r)) {
     const Interval paired = pentanomial_score(t.pair_points);
-    const double se = (paired.high - paired.low) / (2 * kZ95);
     j["paired_comparison"] = {
         {"agent", 0},
         {"against", 1},
         {"score", interval_to_json(paired)},
-        {"p_value", se > 0 ? two_sided_p((paired.estimate - 0.5) / se) : 1.0},
+        {"p_value", pentanomial_p_value(t.pair_points)},
         {"pentanomial", t.pair_points},
         {"note", "agent 0's mean score per game over deals played in both seat orders"}};
   }
@@ -281,7 +282,10 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
 
 void publish_balance(const BalanceReport& report, const std::string& out_dir,
                      const std::string& report_path) {
-  if (!out_dir.empty()) write_balance_outputs(report, out_dir);
+  if (!out_dir.empty())
+    write_result_folder(out_dir, [&](const std::filesystem::path& staging) {
+      write_balance_outputs(report, staging.string());
+    });
   print_balance_table(report, stdout);
   if (!report_path.empty()) write_html_report(report_path, balance_summary_json(report));
   if (!out_dir.empty()) fmt::print("\nwrote {}/summary.json and CSV tables\n", out_dir);

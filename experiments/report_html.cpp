@@ -14,6 +14,7 @@
 #include "core/stats.hpp"
 #include "experiments/balance_report.hpp"
 #include "experiments/output.hpp"
+#include "experiments/result_folder.hpp"
 
 namespace nf {
 namespace {
@@ -597,10 +598,13 @@ void write_html_report(const std::string& path, const json& summary) {
 }
 
 void publish_summary(const json& summary, const std::string& out_dir, const std::string& file_name,
-                     const std::string& report_path) {
+                     const std::string& report_path,
+                     const std::function<void(const std::filesystem::path&)>& more_files) {
   if (!out_dir.empty()) {
-    ensure_directory(out_dir);
-    write_file_atomically(std::filesystem::path(out_dir) / file_name, summary.dump(2) + "\n");
+    write_result_folder(out_dir, [&](const std::filesystem::path& staging) {
+      if (more_files) more_files(staging);
+      write_file_atomically(staging / file_name, summary.dump(2) + "\n");
+    });
     fmt::print("\nwrote {}/{}\n", out_dir, file_name);
   }
   if (!report_path.empty()) {
