@@ -64,6 +64,10 @@ std::string format_p(double p) {
   return p < 1e-15 ? std::string("<1e-15") : fmt::format("{:.2g}", p);
 }
 
+std::string p_clause(double p) {
+  return p < 1e-15 ? std::string("p < 1e-15") : fmt::format("p = {:.2g}", p);
+}
+
 nlohmann::json balance_summary_json(const BalanceReport& r) {
   const BalanceAccumulator& t = r.totals;
   nlohmann::json j;
@@ -208,8 +212,8 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
                format_interval(w.score()));
   }
   const SeatAdvantage adv = seat_advantage(t);
-  fmt::print(out, "\nfirst-seat advantage: seat 0 scores {} against a fair {:.3f} (p = {:.2g})\n",
-             format_interval(adv.score), adv.fair, adv.p_value);
+  fmt::print(out, "\nfirst-seat advantage: seat 0 scores {} against a fair {:.3f} ({})\n",
+             format_interval(adv.score), adv.fair, p_clause(adv.p_value));
   if (two_agent_pairs(r)) {
     const Interval paired = pentanomial_score(t.pair_points);
     fmt::print(out, "paired: {} scores {} against {} over {} deals played both ways\n", r.agents[0],
