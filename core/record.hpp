@@ -1,6 +1,8 @@
 // Game records: one JSON object per line (JSON Lines). A record is everything needed to
 // re-run a game: the game and its config, the deal seed and the actions as stable text;
-// the result and final-state hash let `replay` check that it reaches the same end.
+// the result and final-state hash let `replay` check that it reaches the same end, and the
+// running hash (every decision's resulting state hash folded in) that it passes through the
+// same states. `data` ties the record to the content of the data files its config names.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +28,11 @@ struct GameRecord {
   std::vector<std::string> actions;
   std::vector<double> returns;
   std::string state_hash;
+  // Hash of the state hashes after each decision, in order; empty in records that predate it.
+  std::string running_hash;
+  // {config option: {"hash": content hash, "path": the file, relative to the record's
+  // folder}} for every data file the config names; empty when there is none.
+  nlohmann::json data = nlohmann::json::object();
 
   nlohmann::json to_json() const;
   // Throws nf::Error naming the missing or mistyped field.

@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/params.hpp"
+#include "core/score_intervals.hpp"
 
 namespace nf {
 
@@ -118,31 +119,11 @@ SprtDecision sprt_decision(double llr, const SprtParams& params) {
   return SprtDecision::Continue;
 }
 
-namespace {
-// Mean pair score (per game) and its standard error from the variance of the pair totals.
-std::pair<double, double> pair_score_mean_se(const Pentanomial& pairs) {
-  double n = 0, sum = 0, sum_squares = 0;
-  for (int k = 0; k < 5; ++k) {
-    n += double(pairs[k]);
-    sum += double(pairs[k]) * kPairScore[k];
-    sum_squares += double(pairs[k]) * kPairScore[k] * kPairScore[k];
-  }
-  if (n < 2) return {n > 0 ? sum / n : 0.5, 0.5};
-  const double mean = sum / n;
-  const double variance = std::max(0.0, (sum_squares - n * mean * mean) / (n - 1));
-  return {mean, std::sqrt(variance / n)};
-}
-}  // namespace
-
 Interval pentanomial_elo(const Pentanomial& pairs) {
-  const auto [mean, se] = pair_score_mean_se(pairs);
-  return {score_to_elo(mean), score_to_elo(mean - kZ95 * se), score_to_elo(mean + kZ95 * se)};
+  const Interval score = pair_score_interval(pairs);
+  return {score_to_elo(score.estimate), score_to_elo(score.low), score_to_elo(score.high)};
 }
 
-double pentanomial_p_value(const Pentanomial& pairs) {
-  const auto [mean, se] = pair_score_mean_se(pairs);
-  if (se > 0) return two_sided_p((mean - 0.5) / se);
-  return mean == 0.5 ? 1.0 : 0.0;
-}
+double pentanomial_p_value(const Pentanomial& pairs) { return pair_sign_flip_p(pairs); }
 
 }  // namespace nf

@@ -40,11 +40,11 @@ const char* to_string(SprtDecision d);
 SprtDecision sprt_decision(double llr, const SprtParams& params);
 
 // The first agent's Elo advantage from pair counts: estimate and 95% interval, from the
-// pentanomial score (its variance is that of the pair totals).
+// pentanomial score interval (core/score_intervals.hpp).
 Interval pentanomial_elo(const Pentanomial& pairs);
 
-// Fixed-sample test of "score = 1/2" on pair totals: two-sided p-value (normal approximation
-// with the pentanomial variance).
+// Fixed-sample test of "score = 1/2" on pair totals: two-sided p-value of the exact sign-flip
+// test (core/score_intervals.hpp).
 double pentanomial_p_value(const Pentanomial& pairs);
 
 }  // namespace nf

@@ -1,10 +1,12 @@
 #include "core/stats.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/score_intervals.hpp"
 
 namespace nf {
 
@@ -96,14 +98,9 @@ nlohmann::json IntHistogram::to_json() const {
 }
 
 Interval WinDrawLoss::score() const {
-  const double n = double(games());
-  if (n == 0) return {0.5, 0, 1};
-  const double s = (double(wins) + 0.5 * double(draws)) / n;
-  const double var = (double(wins) * (1 - s) * (1 - s) + double(draws) * (0.5 - s) * (0.5 - s) +
-                      double(losses) * s * s) /
-                     n;
-  const double half = kZ95 * std::sqrt(var / n);
-  return {s, std::max(0.0, s - half), std::min(1.0, s + half)};
+  const std::array<uint64_t, 3> counts = {losses, draws, wins};
+  static constexpr std::array<double, 3> kValues = {0, 0.5, 1};
+  return outcome_score_interval(counts, kValues);
 }
 
 nlohmann::json WinDrawLoss::to_json() const {

@@ -64,7 +64,8 @@ struct WinDrawLoss {
   Interval win_rate() const { return wilson(double(wins), double(games())); }
   Interval draw_rate() const { return wilson(double(draws), double(games())); }
   Interval loss_rate() const { return wilson(double(losses), double(games())); }
-  // Mean score with a normal interval from the trinomial variance.
+  // Mean score with an interval from the trinomial variance, honest on small samples
+  // (core/score_intervals.hpp).
   Interval score() const;
   nlohmann::json to_json() const;
 };

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/score_intervals.hpp"
 
 namespace nf {
 
@@ -74,18 +75,7 @@ void BalanceAccumulator::merge_counts_json(const nlohmann::json& c) {
 }
 
 Interval pentanomial_score(const std::array<uint64_t, 5>& pair_points) {
-  double n = 0, sum = 0, sum_squares = 0;
-  for (int k = 0; k < 5; ++k) {
-    const double x = k / 4.0;  // agent 0's score over the pair, per game
-    n += double(pair_points[k]);
-    sum += double(pair_points[k]) * x;
-    sum_squares += double(pair_points[k]) * x * x;
-  }
-  if (n == 0) return {0.5, 0, 1};
-  const double mean = sum / n;
-  const double variance = n > 1 ? std::max(0.0, (sum_squares - n * mean * mean) / (n - 1)) : 0.25;
-  const double half = kZ95 * std::sqrt(variance / n);
-  return {mean, std::max(0.0, mean - half), std::min(1.0, mean + half)};
+  return pair_score_interval(pair_points);
 }
 
 SeatAdvantage seat_advantage(const BalanceAccumulator& acc) {

@@ -69,8 +69,9 @@ struct BalanceAccumulator {
   }
 };
 
-// Score of agent 0 over paired deals from pentanomial counts: mean per game and a normal
-// interval from the variance of the pair totals (pairing removes the deal's variance).
+// Score of agent 0 over paired deals from pentanomial counts: mean per game and an interval
+// from the variance of the pair totals (pairing removes the deal's variance), honest on small
+// samples (core/score_intervals.hpp).
 Interval pentanomial_score(const std::array<uint64_t, 5>& pair_points);
 
 // Seat advantage: seat 0's score minus the fair share, with interval and p-value.

@@ -27,6 +27,8 @@
 #include "core/record.hpp"
 #include "core/summary.hpp"
 #include "experiments/balance_report.hpp"
+#include "experiments/checkpoint.hpp"
+#include "experiments/data_files.hpp"
 #include "experiments/decisiveness.hpp"
 #include "experiments/output.hpp"
 #include "experiments/runner.hpp"
@@ -105,6 +107,8 @@ class BalanceRun {
     }
     report_.decisiveness_playouts = options.decisiveness_playouts;
     report_.identity = checkpoint_identity();
+    if (!options.record_path.empty())
+      record_data_ = record_data_files(G::config_schema(), report_.config, options.record_path);
   }
 
   // Runs every deal of this shard (all of them by default), resuming from and saving to the
@@ -120,8 +124,9 @@ class BalanceRun {
                                 options_.checkpoint_seconds);
     uint64_t resume = first;
     double earlier_seconds = 0;
-    if (const auto saved = checkpoint.load()) {
-      report_.totals.merge_counts_json(saved->counts);
+    if (auto saved = checkpoint.load(first, end, report_.totals,
+                                     [&](uint64_t next) { return expected_counts(first, next); })) {
+      report_.totals = std::move(saved->counts);
       resume = saved->next_chunk;
       earlier_seconds = saved->seconds;
     }
@@ -198,8 +203,10 @@ class BalanceRun {
 
   // What a checkpoint or a shard must agree on to be combined with this run.
   nlohmann::json checkpoint_identity() const {
-    return {{"game", report_.game},
+    return {{"engine", kEngineVersion},
+            {"game", report_.game},
             {"config", report_.config},
+            {"data", data_file_hashes(G::config_schema(), report_.config)},
             {"agents", report_.agents},
             {"seed", report_.seed},
             {"deals", report_.deals},
@@ -210,6 +217,14 @@ class BalanceRun {
   }
 
  private:
+  // What the totals of chunks [first, next) add up to.
+  ExpectedCounts expected_counts(uint64_t first, uint64_t next) const {
+    const auto deals_before = [&](uint64_t chunk) { return std::min(deals_, chunk * kChunkDeals); };
+    const uint64_t deals = deals_before(next) - deals_before(first);
+    const bool pairs = options_.paired && players_ == 2 && lineup_.size() == 2;
+    return {deals * orders_, pairs ? deals : 0};
+  }
+
   int thread_count() const {
     return options_.threads > 0 ? options_.threads
                                 : static_cast<int>(tbb::info::default_concurrency());
@@ -250,12 +265,16 @@ class BalanceRun {
         const bool record = !options_.record_path.empty() && index % options_.record_every == 0;
         actions.clear();
         trajectory.clear();
+        Hasher running_hash;
         const bool decisiveness = decisiveness_stride_ > 0 && index % decisiveness_stride_ == 0;
         const PlayedGame<G> played = play_game<G>(
             game_, seats, deal_seed, rngs, record ? &actions : nullptr,
-            decisiveness
+            decisiveness || record
                 ? StepObserver<G>([&](const typename G::State& before, typename G::Action,
-                                      const typename G::State&) { trajectory.push_back(before); })
+                                      const typename G::State& after) {
+                    if (decisiveness) trajectory.push_back(before);
+                    if (record) running_hash.add(game_.hash(after));
+                  })
                 : StepObserver<G>{});
         const auto results = seat_results(played.returns, players_);
         if (decisiveness) {
@@ -282,7 +301,8 @@ class BalanceRun {
           outcome.decisions += int64_t(played.decisions);
         }
         if (record)
-          out.records.push_back(record_line(index, deal_seed, agent_of_seat, actions, played));
+          out.records.push_back(
+              record_line(index, deal_seed, agent_of_seat, actions, played, running_hash.value()));
       }
       if (options_.paired && players_ == 2 && lineup_.size() == 2)
         out.totals.add_pair(pair_half_points);
@@ -293,8 +313,8 @@ class BalanceRun {
   }
 
   std::string record_line(uint64_t index, uint64_t deal_seed, const std::vector<int>& agent_of_seat,
-                          const std::vector<std::string>& actions,
-                          const PlayedGame<G>& played) const {
+                          const std::vector<std::string>& actions, const PlayedGame<G>& played,
+                          uint64_t running_hash) const {
     GameRecord r;
     r.game = std::string(G::kId);
     r.config = report_.config;
@@ -304,6 +324,8 @@ class BalanceRun {
     r.actions = actions;
     r.returns.assign(played.returns.begin(), played.returns.begin() + players_);
     r.state_hash = hash_to_hex(game_.hash(played.final_state));
+    r.running_hash = hash_to_hex(running_hash);
+    r.data = record_data_;
     return r.to_json().dump();
   }
 
@@ -332,6 +354,7 @@ class BalanceRun {
   uint64_t decisiveness_games_ = 0;   // the sample asked for or sized to the run
   uint64_t decisiveness_stride_ = 0;  // 0: not measured
   BalanceReport report_;
+  nlohmann::json record_data_ = nlohmann::json::object();  // GameRecord::data
 };
 
 template <Game G>

@@ -8,9 +8,11 @@
 #include "core/ludii_metrics.hpp"
 #include "core/multiple_testing.hpp"
 #include "core/record.hpp"
+#include "core/sprt.hpp"
 #include "experiments/mpi.hpp"
 #include "experiments/output.hpp"
 #include "experiments/report_html.hpp"
+#include "experiments/result_folder.hpp"
 
 namespace nf {
 namespace {
@@ -123,6 +125,10 @@ std::string format_p(double p) {
   return p < 1e-15 ? std::string("<1e-15") : fmt::format("{:.2g}", p);
 }
 
+std::string p_clause(double p) {
+  return p < 1e-15 ? std::string("p < 1e-15") : fmt::format("p = {:.2g}", p);
+}
+
 nlohmann::json balance_summary_json(const BalanceReport& r) {
   const BalanceAccumulator& t = r.totals;
   nlohmann::json j;
@@ -158,12 +164,11 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
                                {"p_value", adv.p_value}};
   if (two_agent_pairs(r)) {
     const Interval paired = pentanomial_score(t.pair_points);
-    const double se = (paired.high - paired.low) / (2 * kZ95);
     j["paired_comparison"] = {
         {"agent", 0},
         {"against", 1},
         {"score", interval_to_json(paired)},
-        {"p_value", se > 0 ? two_sided_p((paired.estimate - 0.5) / se) : 1.0},
+        {"p_value", pentanomial_p_value(t.pair_points)},
         {"pentanomial", t.pair_points},
         {"note", "agent 0's mean score per game over deals played in both seat orders"}};
   }
@@ -271,8 +276,8 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
                format_interval(w.score()));
   }
   const SeatAdvantage adv = seat_advantage(t);
-  fmt::print(out, "\nfirst-seat advantage: seat 0 scores {} against a fair {:.3f} (p = {:.2g})\n",
-             format_interval(adv.score), adv.fair, adv.p_value);
+  fmt::print(out, "\nfirst-seat advantage: seat 0 scores {} against a fair {:.3f} ({})\n",
+             format_interval(adv.score), adv.fair, p_clause(adv.p_value));
   if (two_agent_pairs(r)) {
     const Interval paired = pentanomial_score(t.pair_points);
     fmt::print(out, "paired: {} scores {} against {} over {} deals played both ways\n", r.agents[0],
@@ -306,7 +311,10 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
 
 void publish_balance(const BalanceReport& report, const std::string& out_dir,
                      const std::string& report_path) {
-  if (!out_dir.empty()) write_balance_outputs(report, out_dir);
+  if (!out_dir.empty())
+    write_result_folder(out_dir, [&](const std::filesystem::path& staging) {
+      write_balance_outputs(report, staging.string());
+    });
   print_balance_table(report, stdout);
   if (!report_path.empty()) write_html_report(report_path, balance_summary_json(report));
   if (!out_dir.empty()) fmt::print("\nwrote {}/summary.json and CSV tables\n", out_dir);

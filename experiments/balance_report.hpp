@@ -49,5 +49,7 @@ bool reduce_balance_over_processes(BalanceReport& report, const BalanceAccumulat
 std::string format_interval(const Interval& i, int digits = 3);
 // A p- or q-value with two digits; values below double precision's resolution as "<1e-15".
 std::string format_p(double p);
+// "p = 0.012", or "p < 1e-15" where double precision cannot resolve it: never "p = 0".
+std::string p_clause(double p);
 
 }  // namespace nf

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -10,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "core/record.hpp"
+#include "experiments/cli_values.hpp"
 #include "experiments/mpi.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/scale_cli.hpp"
@@ -105,36 +107,44 @@ int run(int argc, char** argv) {
   auto* bal =
       app.add_subcommand("balance", "play many games in parallel and report balance statistics");
   bal->add_option("--game", game_id, "game id (see `ninefold games`)")->required();
-  bal->add_option(
-      "--agents", agents_text,
-      "agent specs by seat, comma-separated, or one for all seats (default: heuristic)");
-  bal->add_option("--config", config_items, "game option key=value (repeatable)");
+  bal->add_option("--agents", agents_text,
+                  "agent specs by seat, comma-separated, or one for all seats (default: heuristic)")
+      ->check(non_empty_value());
+  bal->add_option("--config", config_items, "game option key=value (repeatable)")
+      ->check(non_empty_value());
   auto* games_option =
       bal->add_option("--games", balance.games,
                       "games to play, rounded up to whole paired deals (default: per game)");
-  games_option->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
-  bal->add_option("--seed", balance.seed, "master seed")->capture_default_str();
+  games_option->check(whole_number())->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+  bal->add_option("--seed", balance.seed, "master seed")
+      ->capture_default_str()
+      ->check(whole_number());
   bal->add_option("--threads", balance.threads, "worker threads; 0 uses every core")
       ->capture_default_str()
       ->check(CLI::Range(0, 4096));
   bal->add_option("--out", balance.out_dir,
-                  "directory for summary.json and CSV tables (default results/<game>)");
+                  "directory for summary.json and CSV tables (default results/<game>)")
+      ->check(non_empty_value());
   bool unpaired = false;
   bal->add_flag("--unpaired", unpaired,
                 "deal every game afresh instead of replaying each deal in every seat order");
-  bal->add_option("--record", balance.record_path, "write game records (JSON Lines) to this file");
+  bal->add_option("--record", balance.record_path, "write game records (JSON Lines) to this file")
+      ->check(non_empty_value());
   bal->add_option("--record-every", balance.record_every, "record every K-th game")
       ->capture_default_str()
+      ->check(whole_number())
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   bal->add_flag("--quiet", balance.quiet, "no progress line");
   bal->add_flag("--tournament", balance.tournament,
                 "also score matches: each deal in every seat order, match points summed (games "
                 "that define match points)");
   uint64_t decisiveness_games = 0;
-  auto* decisiveness_option = bal->add_option(
-      "--decisiveness-games", decisiveness_games,
-      "about this many games get the Decisiveness metric (random-playout state values); 0 "
-      "skips it (default: as many as take about a tenth of the run's time)");
+  auto* decisiveness_option =
+      bal->add_option(
+             "--decisiveness-games", decisiveness_games,
+             "about this many games get the Decisiveness metric (random-playout state values); 0 "
+             "skips it (default: as many as take about a tenth of the run's time)")
+          ->check(whole_number());
   bal->add_option("--decisiveness-playouts", balance.decisiveness_playouts,
                   "random playouts per state for Decisiveness")
       ->capture_default_str()
@@ -146,9 +156,11 @@ int run(int argc, char** argv) {
   auto* ply = app.add_subcommand("play", "play one game and print every decision");
   ply->add_option("--game", game_id, "game id")->required();
   ply->add_option("--agents", agents_text,
-                  "agent specs by seat ('human' plays at the terminal; default: heuristic)");
-  ply->add_option("--config", config_items, "game option key=value (repeatable)");
-  ply->add_option("--seed", play.seed, "seed")->capture_default_str();
+                  "agent specs by seat ('human' plays at the terminal; default: heuristic)")
+      ->check(non_empty_value());
+  ply->add_option("--config", config_items, "game option key=value (repeatable)")
+      ->check(non_empty_value());
+  ply->add_option("--seed", play.seed, "seed")->capture_default_str()->check(whole_number());
   ply->add_flag("--show-hidden", play.show_hidden, "show the full state even to a human seat");
   ply->add_option("--render-every", play.render_every,
                   "show the state after every K-th decision only (and at the end)")
@@ -157,8 +169,12 @@ int run(int argc, char** argv) {
 
   ReplayOptions replay;
   auto* rep = app.add_subcommand("replay", "re-run a recorded game and check its result");
-  rep->add_option("file", replay.path, "JSON Lines file of game records")->required();
-  rep->add_option("--index", replay.index, "record number, from 0")->capture_default_str();
+  rep->add_option("file", replay.path, "JSON Lines file of game records")
+      ->required()
+      ->check(non_empty_value());
+  rep->add_option("--index", replay.index, "record number, from 0")
+      ->capture_default_str()
+      ->check(whole_number());
   rep->add_flag("--show", replay.show, "print every step");
 
   CheckOptions check;
@@ -182,6 +198,16 @@ int run(int argc, char** argv) {
 
   ScaleCommands scale(app);  // tournament, match, tune, merge
 
+  // CLI11 would answer an unknown command with "A subcommand is required": name it instead.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const CLI::App* command : app.get_subcommands({})) names.push_back(command->get_name());
+    if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+      fmt::print(stderr, "ninefold: error: unknown command '{}' (commands: {})\n", argv[1],
+                 fmt::join(names, ", "));
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -209,6 +235,7 @@ int run(int argc, char** argv) {
     if (games_option->count() == 0) balance.games = game.default_games;
     if (decisiveness_option->count() > 0) balance.decisiveness_games = decisiveness_games;
     apply_balance_scale_options(balance_scale, balance);
+    check_balance_outputs(balance);
     return run_balance(game, balance);
   }
   if (ply->parsed()) {

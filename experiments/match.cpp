@@ -1,6 +1,7 @@
 #include "experiments/match.hpp"
 
 #include "core/record.hpp"
+#include "experiments/balance_report.hpp"
 
 namespace nf {
 
@@ -57,7 +58,8 @@ void print_match_verdict(const nlohmann::json& s, std::FILE* out) {
     else
       fmt::print(out, " (the game limit came first: raise --games)\n");
   } else {
-    fmt::print(out, "test of equal strength (two-sided, pentanomial variance): p = {:.3g}: {}\n", p,
+    fmt::print(out, "test of equal strength (two-sided sign-flip test on the pairs): {}: {}\n",
+               p_clause(p),
                p < 0.05 ? fmt::format("{} is significantly {} at the 5% level", agents[0],
                                       elo.estimate > 0 ? "stronger" : "weaker")
                         : std::string("no significant difference at the 5% level"));

@@ -19,14 +19,21 @@ template <Game G>
 int merge_command(const MergeOptions& options) {
   const nlohmann::json& id = options.shards.at(0).summary.at("identity");
   BalanceOptions run_options;
-  run_options.agents = id.at("agents").get<std::vector<std::string>>();
-  run_options.config = id.at("config").get<std::map<std::string, std::string>>();
-  run_options.seed = id.at("seed").get<uint64_t>();
-  run_options.paired = id.at("paired").get<bool>();
-  run_options.decisiveness_games = id.at("decisiveness").at(0).get<uint64_t>();
-  run_options.decisiveness_playouts = id.at("decisiveness").at(1).get<int>();
-  const uint64_t orders = run_options.paired ? run_options.agents.size() : 1;
-  run_options.games = id.at("deals").get<uint64_t>() * orders;
+  try {
+    run_options.agents = id.at("agents").get<std::vector<std::string>>();
+    run_options.config = id.at("config").get<std::map<std::string, std::string>>();
+    run_options.seed = id.at("seed").get<uint64_t>();
+    run_options.paired = id.at("paired").get<bool>();
+    run_options.decisiveness_games = id.at("decisiveness").at(0).get<uint64_t>();
+    run_options.decisiveness_playouts = id.at("decisiveness").at(1).get<int>();
+    const uint64_t orders = run_options.paired ? run_options.agents.size() : 1;
+    run_options.games = id.at("deals").get<uint64_t>() * orders;
+  } catch (const nlohmann::json::exception&) {
+    throw Error(
+        fmt::format("'{}': field 'identity' does not describe a balance run of this "
+                    "version (agents, config, seed, paired, decisiveness, deals)",
+                    options.shards[0].path));
+  }
   const ParamSet config(G::config_schema(), run_options.config,
                         fmt::format("game '{}' config", G::kId));
   const G game(config);

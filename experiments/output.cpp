@@ -8,9 +8,9 @@
 namespace nf {
 
 AtomicFile::AtomicFile(std::filesystem::path target)
-    : target_(std::move(target)),
-      temporary_(target_.string() + fmt::format(".tmp{}", static_cast<long>(::getpid()))) {
+    : target_(std::move(target)), temporary_(temporary_beside(target_)), tracked_(temporary_) {
   if (target_.has_parent_path()) ensure_directory(target_.parent_path());
+  remove_stale_temporaries(target_);
   stream_.open(temporary_, std::ios::binary | std::ios::trunc);
   if (!stream_) throw Error(fmt::format("cannot write '{}'", target_.string()));
 }

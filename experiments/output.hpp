@@ -1,11 +1,14 @@
 // Output files are written whole or not at all: each goes to a temporary file beside its
 // target and is renamed over it once complete, so a failed run never leaves half a file or
-// destroys the previous result.
+// destroys the previous result. Temporaries are named and cleaned up as described in
+// experiments/temporaries.hpp.
 #pragma once
 
 #include <filesystem>
 #include <fstream>
 #include <string>
+
+#include "experiments/temporaries.hpp"
 
 namespace nf {
 
@@ -20,6 +23,7 @@ class AtomicFile {
 
  private:
   std::filesystem::path target_, temporary_;
+  TrackedTemporary tracked_;
   std::ofstream stream_;
   bool committed_ = false;
 };

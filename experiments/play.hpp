@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/game_hooks.hpp"
 #include "agents/registry.hpp"
 #include "core/record.hpp"
 #include "experiments/balance.hpp"
@@ -23,7 +24,8 @@ struct PlayOptions {
   std::vector<std::string> agents;
   std::map<std::string, std::string> config;
   uint64_t seed = 1;
-  bool show_hidden = false;   // with a human seat: show the full state, not the human's view
+  // With a human seat: show the full state and every move, not only what that seat observes.
+  bool show_hidden = false;
   uint64_t render_every = 1;  // show the state after every K-th decision (and at the end)
 };
 
@@ -83,7 +85,10 @@ int play_command(const PlayOptions& options) {
   std::vector<std::unique_ptr<Agent<G>>> agents;
   int human_seat = -1;
   for (int seat = 0; seat < players; ++seat) {
-    if (parse_agent_spec(lineup[size_t(seat)]).name == "human") {
+    const AgentSpec spec = parse_agent_spec(lineup[size_t(seat)]);
+    if (spec.name == "human") {
+      if (!spec.args.empty())
+        throw Error(fmt::format("agent '{}': a human seat takes no parameters", spec.text));
       if (human_seat < 0) human_seat = seat;
       agents.push_back(std::make_unique<HumanAgent<G>>(game, std::cin, std::cout));
     } else {
@@ -107,16 +112,27 @@ int play_command(const PlayOptions& options) {
   fmt::print("{} - seed {} (deal seed {}) - {}\n{}", G::kId, options.seed, deal_seed,
              fmt::join(agent_names, " vs "), view(game.initial_state(deal_seed)));
   uint64_t step = 0;
+  // Moves the human's seat does not observe (a simultaneous choice, a face-down card) are
+  // shown as hidden; the views that follow show what they reveal, and the list at the end
+  // shows them all.
+  std::vector<std::string> hidden_moves;
   const PlayedGame<G> played = play_game<G>(
       game, seats, deal_seed, rngs, nullptr,
       [&](const typename G::State& before, typename G::Action action,
           const typename G::State& after) {
         const int seat = game.current_player(before);
+        const std::string move = game.action_to_string(before, action);
+        const bool hidden = human_seat >= 0 && !options.show_hidden && seat != human_seat &&
+                            !sees_action(game, before, action, human_seat);
+        if (hidden) hidden_moves.push_back(fmt::format("#{} seat {}: {}", step + 1, seat, move));
         ++step;
         const bool shown = step % options.render_every == 0 || game.is_terminal(after);
         fmt::print("\n#{} seat {} ({}): {}\n{}", step, seat, seats[size_t(seat)]->spec(),
-                   game.action_to_string(before, action), shown ? view(after) : "");
+                   hidden ? "(hidden move)" : move, shown ? view(after) : "");
       });
+  if (!hidden_moves.empty())
+    fmt::print("\nhidden moves, revealed now that the game is over:\n  {}\n",
+               fmt::join(hidden_moves, "\n  "));
   std::vector<std::string> returns;
   for (int p = 0; p < players; ++p)
     returns.push_back(fmt::format("{:g}", played.returns[size_t(p)]));

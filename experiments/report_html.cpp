@@ -14,6 +14,7 @@
 #include "core/stats.hpp"
 #include "experiments/balance_report.hpp"
 #include "experiments/output.hpp"
+#include "experiments/result_folder.hpp"
 
 namespace nf {
 namespace {
@@ -340,19 +341,19 @@ std::string balance_sections(const json& s) {
   const auto& adv = s["first_seat_advantage"];
   seat.insert(
       seat.size() - std::string("</section>\n").size(),
-      paragraph(fmt::format("Seat 0 scores {} against a fair share of {:.3f} (two-sided p = "
-                            "{:.2g}); the dashed line is the fair share.",
+      paragraph(fmt::format("Seat 0 scores {} against a fair share of {:.3f} (two-sided {}); "
+                            "the dashed line is the fair share.",
                             fmt_interval(adv["seat0_score"]), adv["fair_share"].get<double>(),
-                            adv["p_value"].get<double>())));
+                            escape(p_clause(adv["p_value"].get<double>())))));
   out += seat;
   if (s.contains("paired_comparison")) {
     const auto& p = s["paired_comparison"];
-    out +=
-        section("Paired comparison",
-                paragraph(fmt::format(
-                    "{} scores {} against {} over deals played in both seat orders (p = {:.2g}).",
-                    s["agents"][0].get<std::string>(), fmt_interval(p["score"]),
-                    s["agents"][1].get<std::string>(), p["p_value"].get<double>())));
+    out += section(
+        "Paired comparison",
+        paragraph(fmt::format("{} scores {} against {} over deals played in both seat orders ({}).",
+                              s["agents"][0].get<std::string>(), fmt_interval(p["score"]),
+                              s["agents"][1].get<std::string>(),
+                              escape(p_clause(p["p_value"].get<double>())))));
   }
   std::vector<std::pair<double, double>> bins;
   for (const auto& b : s["game_length"]["distribution"]["bins"])
@@ -530,9 +531,9 @@ std::string tournament_sections(const json& s) {
 
 std::string match_sections(const json& s) {
   std::string out = paragraph(fmt::format(
-      "{} scores {} against {} over {} games ({} seat-swapped pairs): Elo {}, p = {:.3g}.",
+      "{} scores {} against {} over {} games ({} seat-swapped pairs): Elo {}, {}.",
       str(s["agents"][0]), fmt_interval(s["score"]), str(s["agents"][1]), str(s["games"]),
-      str(s["pairs"]), fmt_interval(s["elo"], 1), s["p_value"].get<double>()));
+      str(s["pairs"]), fmt_interval(s["elo"], 1), escape(p_clause(s["p_value"].get<double>()))));
   if (s.contains("sprt")) {
     const auto& t = s["sprt"];
     std::vector<LinePoint> points{{0, 0, 0, 0}};
@@ -621,10 +622,13 @@ void write_html_report(const std::string& path, const json& summary) {
 }
 
 void publish_summary(const json& summary, const std::string& out_dir, const std::string& file_name,
-                     const std::string& report_path) {
+                     const std::string& report_path,
+                     const std::function<void(const std::filesystem::path&)>& more_files) {
   if (!out_dir.empty()) {
-    ensure_directory(out_dir);
-    write_file_atomically(std::filesystem::path(out_dir) / file_name, summary.dump(2) + "\n");
+    write_result_folder(out_dir, [&](const std::filesystem::path& staging) {
+      if (more_files) more_files(staging);
+      write_file_atomically(staging / file_name, summary.dump(2) + "\n");
+    });
     fmt::print("\nwrote {}/{}\n", out_dir, file_name);
   }
   if (!report_path.empty()) {

@@ -3,6 +3,8 @@
 // comparisons, skill ladders, tournaments, matches and tuning runs.
 #pragma once
 
+#include <filesystem>
+#include <functional>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
@@ -15,8 +17,10 @@ std::string html_report(const nlohmann::json& summary);
 void write_html_report(const std::string& path, const nlohmann::json& summary);
 
 // The end of a command: `summary` as DIR/<file_name> (when out_dir is given) and the HTML
-// report (when report_path is), each announced on stdout.
+// report (when report_path is), each announced on stdout. The folder is written all or
+// nothing (experiments/result_folder.hpp); `more_files(folder)` adds the command's tables.
 void publish_summary(const nlohmann::json& summary, const std::string& out_dir,
-                     const std::string& file_name, const std::string& report_path);
+                     const std::string& file_name, const std::string& report_path,
+                     const std::function<void(const std::filesystem::path&)>& more_files = {});
 
 }  // namespace nf

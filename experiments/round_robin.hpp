@@ -74,8 +74,10 @@ int tournament_command(const TournamentOptions& options) {
   summary["games_per_pair"] = rr.pairs[0][1].a_results.games();
   summary["seconds"] = rr.seconds;
   print_round_robin(summary, stdout);
-  if (!options.out_dir.empty()) write_round_robin_tables(summary, options.out_dir);
-  publish_summary(summary, options.out_dir, "tournament.json", options.report_path);
+  publish_summary(summary, options.out_dir, "tournament.json", options.report_path,
+                  [&](const std::filesystem::path& folder) {
+                    write_round_robin_tables(summary, folder.string());
+                  });
   return 0;
 }
 

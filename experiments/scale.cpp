@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -42,10 +41,6 @@ std::pair<uint64_t, uint64_t> shard_chunk_range(uint64_t chunks, const ShardSpec
 }
 
 namespace {
-double steady_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 nlohmann::json read_json_file(const std::string& path, const char* what) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(fmt::format("cannot read {} '{}'", what, path));
@@ -57,39 +52,6 @@ nlohmann::json read_json_file(const std::string& path, const char* what) {
 }
 }  // namespace
 
-CheckpointWriter::CheckpointWriter(std::string path, nlohmann::json identity, double every_seconds)
-    : path_(std::move(path)),
-      identity_(std::move(identity)),
-      every_seconds_(every_seconds),
-      last_save_(steady_seconds()) {}
-
-std::optional<CheckpointWriter::Saved> CheckpointWriter::load() const {
-  if (path_.empty() || !std::filesystem::exists(path_)) return std::nullopt;
-  const nlohmann::json j = read_json_file(path_, "checkpoint");
-  if (!j.contains("identity") || !j.contains("next_chunk") || !j.contains("counts"))
-    throw Error(fmt::format("checkpoint '{}' is not a ninefold checkpoint", path_));
-  if (j["identity"] != identity_)
-    throw Error(fmt::format(
-        "checkpoint '{}' belongs to another experiment (it was saved by: {}); remove it or "
-        "run the same command",
-        path_, j["identity"].dump()));
-  return Saved{j["next_chunk"].get<uint64_t>(), j["counts"], j.value("seconds", 0.0)};
-}
-
-bool CheckpointWriter::due(bool last_chunk) const {
-  return !path_.empty() && (last_chunk || steady_seconds() - last_save_ >= every_seconds_);
-}
-
-void CheckpointWriter::save(uint64_t next_chunk, const nlohmann::json& counts, double seconds) {
-  const nlohmann::json j = {{"engine", kEngineVersion},
-                            {"identity", identity_},
-                            {"next_chunk", next_chunk},
-                            {"seconds", seconds},
-                            {"counts", counts}};
-  write_file_atomically(path_, j.dump() + "\n");
-  last_save_ = steady_seconds();
-}
-
 std::vector<ShardFile> read_shard_files(const std::vector<std::string>& paths) {
   std::vector<ShardFile> shards;
   for (const std::string& given : paths) {
@@ -100,6 +62,17 @@ std::vector<ShardFile> read_shard_files(const std::vector<std::string>& paths) {
     if (!summary.contains("counts") || !summary.contains("identity") ||
         summary.value("command", "") != "balance")
       throw Error(fmt::format("'{}' is not the summary.json of a balance run", path));
+    const nlohmann::json& identity = summary["identity"];
+    const bool shard_ok =
+        identity.is_object() && identity.contains("shard") && identity["shard"].is_array() &&
+        identity["shard"].size() == 2 && identity["shard"][0].is_number_unsigned() &&
+        identity["shard"][1].is_number_unsigned() &&
+        identity["shard"][0].get<uint64_t>() < identity["shard"][1].get<uint64_t>();
+    if (!shard_ok)
+      throw Error(fmt::format(
+          "'{}': field 'identity.shard' must be [i, n] with whole numbers 0 <= i < n", path));
+    if (!summary.contains("game") || !summary["game"].is_string())
+      throw Error(fmt::format("'{}': field 'game' must be a game id", path));
     shards.push_back({path, std::move(summary)});
   }
   if (shards.empty()) throw Error("merge: no shard files given");

@@ -2,12 +2,12 @@
 // add up in chunk order, so:
 //   a shard (`--shard i/n`, or an MPI rank) is a contiguous range of chunks, and adding the
 //   shards' counts gives exactly the unsplit run's counts;
-//   a checkpoint is the counts after the last consumed chunk plus the next chunk's index, so
-//   a killed run resumes to exactly the result of an uninterrupted one.
+//   a checkpoint (experiments/checkpoint.hpp) is the counts after the last consumed chunk
+//   plus the next chunk's index, so a killed run resumes to exactly the result of an
+//   uninterrupted one.
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <utility>
 
@@ -27,32 +27,6 @@ ShardSpec parse_shard(const std::string& text);
 
 // Shard i of n gets chunks [chunks * i / n, chunks * (i + 1) / n).
 std::pair<uint64_t, uint64_t> shard_chunk_range(uint64_t chunks, const ShardSpec& shard);
-
-// Saves and restores a run's exact counts. `identity` is everything the run must agree on
-// with the checkpoint (game, config, agents, seed, deals, shard...): resuming from another
-// run's checkpoint is an error, not a silently wrong result. An empty path disables it.
-class CheckpointWriter {
- public:
-  CheckpointWriter(std::string path, nlohmann::json identity, double every_seconds);
-
-  struct Saved {
-    uint64_t next_chunk = 0;
-    nlohmann::json counts;
-    double seconds = 0;  // run time before the checkpoint
-  };
-  // The saved state when the file exists (nf::Error naming the file when it is not a
-  // checkpoint of this run); nothing when there is no file or no path.
-  std::optional<Saved> load() const;
-  // Whether to save now: at the end, or when `every_seconds` have passed since the last save.
-  bool due(bool last_chunk) const;
-  void save(uint64_t next_chunk, const nlohmann::json& counts, double seconds);
-
- private:
-  std::string path_;
-  nlohmann::json identity_;
-  double every_seconds_;
-  double last_save_ = 0;  // seconds since the epoch of a steady clock
-};
 
 // The summary.json of a shard, and merging them: nf::Error when the files are not the
 // shards of one experiment (different identity, a shard missing or given twice).

@@ -2,26 +2,36 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <filesystem>
+
 #include "core/error.hpp"
+#include "experiments/cli_values.hpp"
 #include "experiments/mpi.hpp"
+#include "experiments/result_folder.hpp"
 
 namespace nf {
 
 void add_balance_scale_options(CLI::App& bal, BalanceScaleFlags& f) {
   bal.add_option("--shard", f.shard,
-                 "play only part i of n of the deals (e.g. 0/4); combine with `ninefold merge`");
+                 "play only part i of n of the deals (e.g. 0/4); combine with `ninefold merge`")
+      ->check(non_empty_value());
   bal.add_option("--checkpoint", f.checkpoint,
-                 "save progress to this file and resume from it when it exists");
+                 "save progress to this file and resume from it when it exists")
+      ->check(non_empty_value());
   bal.add_option("--checkpoint-every", f.checkpoint_every, "seconds between checkpoint saves")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 86400.0));
+      ->check(positive_seconds(86400.0));
   bal.add_option("--variant", f.variants,
                  "compare a rule variant (key=value[,key=value]) with the base rules on the same "
-                 "deals (repeatable)");
+                 "deals (repeatable)")
+      ->check(non_empty_value());
   bal.add_option("--ladder", f.ladder,
                  "skill ladder: an agent spec with one parameter as a list, e.g. "
-                 "'heuristic(temperature=[2,1,0])'");
-  bal.add_option("--report", f.report, "write a self-contained HTML report to this file");
+                 "'heuristic(temperature=[2,1,0])'")
+      ->check(non_empty_value());
+  bal.add_option("--report", f.report, "write a self-contained HTML report to this file")
+      ->check(non_empty_value());
 }
 
 void apply_balance_scale_options(const BalanceScaleFlags& f, BalanceOptions& o) {
@@ -61,6 +71,32 @@ void apply_balance_scale_options(const BalanceScaleFlags& f, BalanceOptions& o) 
   }
 }
 
+namespace {
+void check_outputs(const std::string& out_dir, const std::string& report_path) {
+  if (!out_dir.empty()) check_result_folder(out_dir, "--out");
+  if (!report_path.empty()) check_output_file(report_path, "--report");
+}
+}  // namespace
+
+void check_balance_outputs(const BalanceOptions& o) {
+  // Under MPI only rank 0 writes the results.
+  if (mpi_world().rank == 0) check_outputs(o.out_dir, o.report_path);
+  if (!o.record_path.empty()) {
+    check_output_file(o.record_path, "--record");
+    // The folder is replaced whole at the end: a record inside it would be lost.
+    const auto folder = std::filesystem::weakly_canonical(o.out_dir);
+    const auto record = std::filesystem::weakly_canonical(o.record_path);
+    if (!o.out_dir.empty() &&
+        std::mismatch(folder.begin(), folder.end(), record.begin(), record.end()).first ==
+            folder.end())
+      throw Error(
+          fmt::format("--record '{}' is inside --out '{}', which is replaced whole at the "
+                      "end of the run; write the record elsewhere",
+                      o.record_path, o.out_dir));
+  }
+  if (!o.checkpoint_path.empty()) check_output_file(o.checkpoint_path, "--checkpoint");
+}
+
 int run_balance(const GameEntry& game, const BalanceOptions& options) {
   if (!options.variants.empty()) return game.variant(options);
   if (!options.ladder.empty()) return game.ladder(options);
@@ -79,8 +115,9 @@ std::vector<std::string> agent_specs(const std::string& text) {
 ScaleCommands::ScaleCommands(CLI::App& app) {
   auto common = [&](CLI::App* c, uint64_t& seed, int& threads, bool& quiet) {
     c->add_option("--game", game_, "game id (see `ninefold games`)")->required();
-    c->add_option("--config", config_items_, "game option key=value (repeatable)");
-    c->add_option("--seed", seed, "master seed")->capture_default_str();
+    c->add_option("--config", config_items_, "game option key=value (repeatable)")
+        ->check(non_empty_value());
+    c->add_option("--seed", seed, "master seed")->capture_default_str()->check(whole_number());
     c->add_option("--threads", threads, "worker threads; 0 uses every core")
         ->capture_default_str()
         ->check(CLI::Range(0, 4096));
@@ -92,31 +129,42 @@ ScaleCommands::ScaleCommands(CLI::App& app) {
       "tournament", "round robin of agents on paired deals: score matrix and Elo ratings");
   common(tournament_, t.seed, t.threads, t.quiet);
   tournament_->add_option("--agents", agents_, "agent specs, comma-separated (two or more)")
-      ->required();
+      ->required()
+      ->check(non_empty_value());
   tournament_->add_option("--games", t.games, "games per pair of agents (whole paired deals)")
       ->capture_default_str()
+      ->check(whole_number())
       ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));
-  tournament_->add_option("--out", t.out_dir, "directory for tournament.json and CSV tables");
-  tournament_->add_option("--report", t.report_path, "write a self-contained HTML report");
+  tournament_->add_option("--out", t.out_dir, "directory for tournament.json and CSV tables")
+      ->check(non_empty_value());
+  tournament_->add_option("--report", t.report_path, "write a self-contained HTML report")
+      ->check(non_empty_value());
 
   MatchOptions& m = match_options_;
   match_ =
       app.add_subcommand("match", "two agents on paired deals: SPRT or a fixed number of games");
   common(match_, m.seed, m.threads, m.quiet);
-  match_->add_option("--agents", agents_, "the two agents A,B")->required();
-  match_->add_option("--sprt", sprt_text_,
-                     "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05");
+  match_->add_option("--agents", agents_, "the two agents A,B")
+      ->required()
+      ->check(non_empty_value());
+  match_
+      ->add_option("--sprt", sprt_text_,
+                   "stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05")
+      ->check(non_empty_value());
   match_
       ->add_option("--games", m.games,
                    fmt::format("games to play (with --sprt: the most before giving up) [default: "
                                "{}, with --sprt {}]",
                                kDefaultMatchGames, kDefaultSprtMaxGames))
+      ->check(whole_number())
       ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));
   match_->add_option("--print-every", m.print_every, "games between two lines of the running LLR")
       ->capture_default_str()
+      ->check(whole_number())
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
-  match_->add_option("--out", m.out_dir, "directory for match.json");
-  match_->add_option("--report", m.report_path, "write a self-contained HTML report");
+  match_->add_option("--out", m.out_dir, "directory for match.json")->check(non_empty_value());
+  match_->add_option("--report", m.report_path, "write a self-contained HTML report")
+      ->check(non_empty_value());
 
   TuneOptions& u = tune_options_;
   tune_ = app.add_subcommand("tune",
@@ -127,15 +175,20 @@ ScaleCommands::ScaleCommands(CLI::App& app) {
       ->add_option("--agent", u.agent,
                    "agent spec with ranges [low,high] or value lists [a,b,c], e.g. "
                    "'heuristic(king=[0,6],aggression=[0,1])'")
-      ->required();
-  tune_->add_option("--against", u.against, "the fixed opponent")->capture_default_str();
+      ->required()
+      ->check(non_empty_value());
+  tune_->add_option("--against", u.against, "the fixed opponent")
+      ->capture_default_str()
+      ->check(non_empty_value());
   tune_->add_option("--budget", u.budget, "games for the search")
       ->capture_default_str()
+      ->check(whole_number())
       ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));
   tune_
       ->add_option("--games-per-candidate", u.games_per_candidate,
                    "games per candidate evaluation (whole paired deals)")
       ->capture_default_str()
+      ->check(whole_number())
       ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 30));
   tune_
       ->add_option("--method", u.method,
@@ -149,25 +202,34 @@ ScaleCommands::ScaleCommands(CLI::App& app) {
       ->check(CLI::Range(0, 10000));
   tune_
       ->add_option("--confirm", confirm_text_, "SPRT of the confirmation match, best against start")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(non_empty_value());
   tune_->add_option("--confirm-games", u.confirm_games, "the most games of the confirmation match")
       ->capture_default_str()
+      ->check(whole_number())
       ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));
   tune_->add_flag("--no-confirm", no_confirm_, "skip the confirmation match");
-  tune_->add_option("--out", u.out_dir, "directory for tune.json and best_agent.txt");
-  tune_->add_option("--report", u.report_path, "write a self-contained HTML report");
+  tune_->add_option("--out", u.out_dir, "directory for tune.json and best_agent.txt")
+      ->check(non_empty_value());
+  tune_->add_option("--report", u.report_path, "write a self-contained HTML report")
+      ->check(non_empty_value());
 
   merge_ = app.add_subcommand(
       "merge", "add up the shards of a balance run (--shard i/n) into the whole run's result");
   merge_->add_option("files", merge_files_, "the shards' summary.json files (or their directories)")
-      ->required();
-  merge_->add_option("--out", merge_options_.out_dir,
-                     "directory for the merged summary.json and CSV tables");
-  merge_->add_option("--report", merge_options_.report_path, "write a self-contained HTML report");
+      ->required()
+      ->check(non_empty_value());
+  merge_
+      ->add_option("--out", merge_options_.out_dir,
+                   "directory for the merged summary.json and CSV tables")
+      ->check(non_empty_value());
+  merge_->add_option("--report", merge_options_.report_path, "write a self-contained HTML report")
+      ->check(non_empty_value());
 }
 
 int ScaleCommands::run() {
   if (merge_->parsed()) {
+    check_outputs(merge_options_.out_dir, merge_options_.report_path);
     merge_options_.shards = read_shard_files(merge_files_);
     return find_game(merge_options_.shards[0].summary.at("game").get<std::string>())
         .merge(merge_options_);
@@ -176,6 +238,7 @@ int ScaleCommands::run() {
     const GameEntry& game = find_game(game_);
     tournament_options_.agents = agent_specs(agents_);
     tournament_options_.config = parse_key_values(config_items_, "--config");
+    check_outputs(tournament_options_.out_dir, tournament_options_.report_path);
     return game.tournament(tournament_options_);
   }
   if (match_->parsed()) {
@@ -183,6 +246,7 @@ int ScaleCommands::run() {
     match_options_.agents = agent_specs(agents_);
     match_options_.config = parse_key_values(config_items_, "--config");
     if (!sprt_text_.empty()) match_options_.sprt = parse_sprt(sprt_text_);
+    check_outputs(match_options_.out_dir, match_options_.report_path);
     return game.match(match_options_);
   }
   if (tune_->parsed()) {
@@ -190,6 +254,7 @@ int ScaleCommands::run() {
     tune_options_.config = parse_key_values(config_items_, "--config");
     tune_options_.confirm = parse_sprt(confirm_text_);
     tune_options_.confirm_match = !no_confirm_;
+    check_outputs(tune_options_.out_dir, tune_options_.report_path);
     return game.tune(tune_options_);
   }
   return -1;

@@ -21,6 +21,9 @@ void add_balance_scale_options(CLI::App& balance, BalanceScaleFlags& flags);
 // Fills the options (the MPI rank's shard included); nf::Error for combinations that cannot
 // work together.
 void apply_balance_scale_options(const BalanceScaleFlags& flags, BalanceOptions& options);
+// Before any game is played: nf::Error when --out, --record, --report or --checkpoint
+// cannot be written.
+void check_balance_outputs(const BalanceOptions& options);
 // `balance` itself, or its variant or ladder mode.
 int run_balance(const GameEntry& game, const BalanceOptions& options);
 

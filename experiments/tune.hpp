@@ -111,9 +111,10 @@ int tune_command(const TuneOptions& options) {
   describe_run(summary, G::kId, config, options.seed);
   summary["search_games"] = games_played;
   print_tune(summary, stdout);
-  if (!options.out_dir.empty())
-    write_file_atomically(std::filesystem::path(options.out_dir) / "best_agent.txt", best + "\n");
-  publish_summary(summary, options.out_dir, "tune.json", options.report_path);
+  publish_summary(summary, options.out_dir, "tune.json", options.report_path,
+                  [&](const std::filesystem::path& folder) {
+                    write_file_atomically(folder / "best_agent.txt", best + "\n");
+                  });
   return 0;
 }
 

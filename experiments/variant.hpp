@@ -78,8 +78,9 @@ int variant_command(const BalanceOptions& options) {
   for (const auto& c : changes) variants.push_back(play_variant<G>(options, c));
   const nlohmann::json summary = variant_summary_json(base, variants);
   print_variant_summary(summary, stdout);
-  if (!options.out_dir.empty()) write_variant_table(summary, options.out_dir);
-  publish_summary(summary, options.out_dir, "variants.json", options.report_path);
+  publish_summary(
+      summary, options.out_dir, "variants.json", options.report_path,
+      [&](const std::filesystem::path& folder) { write_variant_table(summary, folder.string()); });
   return 0;
 }
 

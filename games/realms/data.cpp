@@ -4,6 +4,7 @@
 
 #include <toml++/toml.h>
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -46,7 +47,22 @@ void check_keys(const std::string& source, const toml::table& table, std::string
            fmt::format("unknown field (known: {})", fmt::join(known, ", ")));
 }
 
+// Designer files are small; the cap keeps a wrong path (a device, a huge log) from being
+// read without end.
+constexpr std::uintmax_t kMaxDataFileBytes = 1 << 20;
+
 std::string read_file(const std::string& path, std::string_view what) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (status.type() == std::filesystem::file_type::directory)
+    throw Error(fmt::format("{} file '{}' is a directory, not a file", what, path));
+  if (status.type() != std::filesystem::file_type::regular &&
+      status.type() != std::filesystem::file_type::not_found)
+    throw Error(fmt::format("{} file '{}' is not a regular file", what, path));
+  if (const auto bytes = std::filesystem::file_size(path, error);
+      !error && bytes > kMaxDataFileBytes)
+    throw Error(fmt::format("{} file '{}' has {} bytes; {} files are limited to {} bytes", what,
+                            path, bytes, what, kMaxDataFileBytes));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(fmt::format("cannot read {} file '{}'", what, path));
   std::ostringstream text;
@@ -116,6 +132,9 @@ Board Board::parse(std::string_view toml_text, const std::string& source) {
   if (!name) fail(source, nullptr, "name", "missing");
   if (!name->is_string()) fail(source, name, "name", "must be text");
   board.name_ = name->as_string()->get();
+  if (const toml::node* description = doc.get("description");
+      description && !description->is_string())
+    fail(source, description, "description", "must be text");
 
   const toml::node* rows_node = doc.get("hexes");
   if (!rows_node) fail(source, nullptr, "hexes", "missing");

@@ -54,7 +54,7 @@ expect_error "record with checkpoint" "--record cannot be combined" "$bin" balan
 # --- checkpoint: kill a run half-way, resume, same result ------------------------------------
 long=(balance --game commanders --agents heuristic,random --games 150000 --seed 5 --quiet --threads 2)
 run "${long[@]}" --out "$work/uninterrupted"
-"$bin" "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoint-every 0 >/dev/null 2>&1 &
+"$bin" "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoint-every 0.001 >/dev/null 2>&1 &
 pid=$!
 # Wait for a checkpoint part-way through, then kill without warning.
 for _ in $(seq 1 400); do
@@ -65,7 +65,7 @@ kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 check "the killed run left a part-way checkpoint and no summary" python3 -c "
 import json,os,sys; c=json.load(open('$work/run.ckpt')); sys.exit(0 if 0 < c['next_chunk'] < 1172 and not os.path.exists('$work/resumed/summary.json') else 1)"
-run "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoint-every 0
+run "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoint-every 0.001
 check "the resumed run ends with the uninterrupted result" same_result "$work/uninterrupted/summary.json" "$work/resumed/summary.json"
 expect_error "a checkpoint of another run is refused" "belongs to another experiment" \
   "$bin" balance --game commanders --agents heuristic,random --games 150000 --seed 6 --quiet --checkpoint "$work/run.ckpt"
