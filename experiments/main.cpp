@@ -183,15 +183,18 @@ int run(int argc, char** argv) {
       "check",
       "conformance checks of a game: soak with invariants, replay, determinization, "
       "invariance, allocations");
-  chk->add_option("--game", game_id, "game id");
+  chk->add_option("--game", game_id, "game id")->check(non_empty_value());
   chk->add_flag("--all", check_all,
                 "every game, on its default config and every config it "
                 "declares worth checking");
   chk->add_option("--config", config_items, "game option key=value (repeatable)");
   chk->add_option("--games", check.games, "random games to play")
       ->capture_default_str()
+      ->check(whole_number())
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
-  chk->add_option("--seed", check.seed, "master seed")->capture_default_str();
+  chk->add_option("--seed", check.seed, "master seed")
+      ->capture_default_str()
+      ->check(whole_number());
   bool check_list = false;
   chk->add_flag("--list", check_list,
                 "list every game and config `--all` checks, one per line: id key=value...");
