@@ -38,11 +38,6 @@ std::vector<std::string> NinthWorldGame::end_reasons() {
 ElementSchema NinthWorldGame::element_schema() const {
   ElementSchema schema;
   schema.label = "element";
-  for (const HeroDef& h : data_->heroes) schema.elements.push_back(h.name);
-  for (const RegionDef& r : data_->regions) schema.elements.push_back("region:" + r.name);
-  schema.elements.push_back("first monolith");
-  schema.elements.push_back("team");
-  for (const std::string& name : card_names_) schema.elements.push_back("card:" + name);
   const bool coop = cooperative();
   schema.metrics = {
       {"win", MetricKind::Rate,
@@ -72,6 +67,20 @@ ElementSchema NinthWorldGame::element_schema() const {
             : "card: wins of the heroes who claimed a copy",
        1},
   };
+  // Heroes, regions and cards are compared within their own kind; the rows keep the order
+  // collect_elements counts them in.
+  const int heroes = schema.add_group(
+      "hero", {"win", "valor", "score", "wounds", "from_claims", "from_tiers", "from_conversion",
+               "from_advances", "from_set_bonus", "from_powers", "from_prizes", "margin"});
+  const int regions = schema.add_group("region", {"win", "valor", "score"});
+  const int monolith = schema.add_group("first monolith", {"win"});
+  const int team = schema.add_group("team", {"win", "margin", "end_round", "town_lost_round"});
+  const int cards = schema.add_group("card", {"claimed", "win_when_claimed"});
+  for (const HeroDef& h : data_->heroes) schema.add_element(h.name, heroes);
+  for (const RegionDef& r : data_->regions) schema.add_element("region:" + r.name, regions);
+  schema.add_element("first monolith", monolith);
+  schema.add_element("team", team);
+  for (const std::string& name : card_names_) schema.add_element("card:" + name, cards);
   return schema;
 }
 

@@ -31,14 +31,9 @@ bool has(const CardMask& m, int id) { return m[size_t(id) / 64] >> (id % 64) & 1
 ElementSchema RagnarokGame::element_schema() const {
   ElementSchema schema;
   schema.label = "card";
-  for (const Card& c : cards_->cards) schema.elements.push_back(c.name);
-  for (const RrCard& c : cards_->rr) schema.elements.push_back("rr:" + c.name);
-  for (const Deck& d : decks_->decks) schema.elements.push_back("deck:" + d.name);
-  schema.elements.emplace_back("initiative");
-  schema.elements.emplace_back("game");
   schema.metrics = {
       {"play_rate", MetricKind::Rate, "card: players whose deck holds it who played it"},
-      {"win_drawn", MetricKind::Rate, "card: wins of players who drew it (had it in hand)"},
+      {"win_drawn", MetricKind::Rate, "card: wins of players who drew it (had it in hand)", +1},
       {"win_played", MetricKind::Rate, "card: wins of players who played it"},
       {"win_not_drawn", MetricKind::Rate,
        "card: wins of players whose deck holds it who never drew it; win_drawn minus this is "
@@ -46,10 +41,10 @@ ElementSchema RagnarokGame::element_schema() const {
       {"round_played", MetricKind::Mean, "card: round it was first played"},
       {"claimed", MetricKind::Rate, "RR card: revealed and claimed by a bid"},
       {"winner_claimed", MetricKind::Rate,
-       "RR card: claimed by the winner, among decided games where it was claimed"},
+       "RR card: claimed by the winner, among decided games where it was claimed", +1},
       {"glory_share", MetricKind::Mean,
        "RR card: percent of the winner's final Glory it gave (0 when not the winner's)"},
-      {"win", MetricKind::Rate, "deck: games won by a player with it (draws are not wins)"},
+      {"win", MetricKind::Rate, "deck: games won by a player with it (draws are not wins)", +1},
       {"final_glory", MetricKind::Mean, "deck: Glory at the end of the game"},
       {"final_health", MetricKind::Mean, "deck: health at the end of the game"},
       {"chose_first", MetricKind::Rate, "initiative: the d20 winner chose to go first"},
@@ -59,6 +54,19 @@ ElementSchema RagnarokGame::element_schema() const {
        "game: the winner's Glory minus the loser's, in decided games (negative: won by death "
        "while behind on Glory)"},
   };
+  // Cards, Ragnarok Rising cards and decks are compared within their own kind; the rows keep
+  // the order collect_elements counts them in.
+  const int cards = schema.add_group(
+      "card", {"play_rate", "win_drawn", "win_played", "win_not_drawn", "round_played"});
+  const int rr = schema.add_group("RR card", {"claimed", "winner_claimed", "glory_share"});
+  const int decks = schema.add_group("deck", {"win", "final_glory", "final_health"});
+  const int initiative = schema.add_group("initiative", {"chose_first", "win_more_initiatives"});
+  const int game = schema.add_group("game", {"glory_margin"});
+  for (const Card& c : cards_->cards) schema.add_element(c.name, cards);
+  for (const RrCard& c : cards_->rr) schema.add_element("rr:" + c.name, rr);
+  for (const Deck& d : decks_->decks) schema.add_element("deck:" + d.name, decks);
+  schema.add_element("initiative", initiative);
+  schema.add_element("game", game);
   return schema;
 }
 
