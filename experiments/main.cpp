@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "core/record.hpp"
+#include "experiments/fit_cli.hpp"
 #include "experiments/mpi.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/scale_cli.hpp"
@@ -126,6 +127,7 @@ int run(int argc, char** argv) {
   rep->add_flag("--show", replay.show, "print every step");
 
   ScaleCommands scale(app);  // tournament, match, tune, merge
+  FitCommand fit(app);
 
   try {
     app.parse(argc, argv);
@@ -166,6 +168,7 @@ int run(int argc, char** argv) {
     return find_game(record.game).replay(replay, record);
   }
   if (const int code = scale.run(); code >= 0) return code;
+  if (const int code = fit.run(); code >= 0) return code;
   return 2;
 }
 

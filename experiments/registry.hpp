@@ -10,6 +10,7 @@
 #include "core/params.hpp"
 #include "core/record.hpp"
 #include "experiments/balance.hpp"
+#include "experiments/fit.hpp"
 #include "experiments/ladder.hpp"
 #include "experiments/match.hpp"
 #include "experiments/merge.hpp"
@@ -43,6 +44,7 @@ struct GameEntry {
   int (*tournament)(const TournamentOptions&);
   int (*match)(const MatchOptions&);
   int (*tune)(const TuneOptions&);
+  int (*fit)(const FitOptions&);
 };
 
 template <Game G>
@@ -62,7 +64,7 @@ GameEntry make_game_entry(std::string players, uint64_t default_games) {
           &agent_listing<G>,      &variant_command<G>,
           &ladder_command<G>,     &merge_command<G>,
           &tournament_command<G>, &match_command<G>,
-          &tune_command<G>};
+          &tune_command<G>,       &fit_command<G>};
 }
 
 // Every game, in the order `ninefold games` lists them.

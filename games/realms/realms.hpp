@@ -173,6 +173,9 @@ class RealmsGame {
   static constexpr int kMaxActions = 256;
 
   static ParamSchema config_schema();
+  // The TOML text that the value of a data option ("map", "figures") names: a shipped file or
+  // a path. Lets tools change a number in a copy of the designer's file.
+  static std::string data_file_text(std::string_view option, const std::string& value);
   explicit RealmsGame(const ParamSet& config);
   RealmsGame() : RealmsGame(ParamSet(config_schema(), {}, "realms")) {}
 
