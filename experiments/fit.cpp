@@ -30,13 +30,10 @@ std::string values_text(const std::vector<FreeParam>& params, const std::vector<
 
 // Mean objective of the search's evaluations of `values` (null when never evaluated).
 nlohmann::json search_objective(const FitSearchResult& search, const std::vector<double>& values) {
-  double sum = 0;
   int n = 0;
-  for (const FitRound& r : search.rounds)
-    for (size_t k = 0; k < r.candidates.size(); ++k)
-      if (r.candidates[k] == values) sum += r.objectives[k], ++n;
+  const double mean = search.mean_objective(values, &n);
   if (n == 0) return nullptr;
-  return {{"mean", sum / n}, {"evaluations", n}};
+  return {{"mean", mean}, {"evaluations", n}};
 }
 
 std::vector<double> estimates(const std::vector<Measure>& measures, const BalanceReport& report) {
@@ -140,6 +137,7 @@ nlohmann::json fit_json(const FitOptions& options, const std::vector<FreeParam>&
       candidates.push_back(
           {{"values", values_json(params, r.candidates[k])}, {"objective", r.objectives[k]}});
     rounds.push_back({{"round", r.round},
+                      {"selection", r.selection},
                       {"candidates", candidates},
                       {"best_so_far", search.best_seen_after(i)},
                       {"recommendation", values_json(params, r.recommendation)}});

@@ -38,16 +38,17 @@ struct FitRound {
   std::vector<std::vector<double>> candidates;  // parameter values
   std::vector<double> objectives;
   std::vector<double> recommendation;  // the method's choice after the round
+  bool selection = false;              // a round of the final selection among the finalists
 };
 
 struct FitSearchResult {
   std::string method;
-  std::vector<double> best;  // parameter values
+  std::vector<double> best;  // parameter values: the finalist with the lowest mean objective
   std::vector<FitRound> rounds;
   uint64_t evaluations = 0;
   uint64_t resumed_rounds = 0;  // rounds read from the checkpoint
-  // The best candidate's mean objective over its evaluations in the search (NaN if none).
-  double best_search_objective() const;
+  // A candidate's mean objective over its evaluations in the search (NaN if none).
+  double mean_objective(const std::vector<double>& values, int* evaluations = nullptr) const;
   double best_seen_after(size_t round) const;  // lowest objective seen up to `round`
 };
 
