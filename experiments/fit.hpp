@@ -8,13 +8,16 @@
 // round plays the same deals with the same agent seeds (common random numbers). The
 // confirmation plays the original and the fitted design on the same fresh deals, from a seed
 // the search never uses, and compares every statistic deal by deal where it can
-// (experiments/variant.hpp). Results depend on the seed only, never on the thread count.
+// (experiments/variant.hpp). A level with the same agent at every seat plays every game on a
+// deal of its own (replaying a deal with identical agents rotated only repeats it). Results
+// depend on the seed only, never on the thread count.
 #pragma once
 
 #include <fmt/format.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -144,7 +147,10 @@ int fit_command(const FitOptions& options) {
     o.seed = seed;
     o.threads = threads;
     o.quiet = true;
-    o.paired = true;
+    // Pairing replays a deal with the agents rotated over the seats: with one agent at every
+    // seat that only repeats the deal, so such a level plays every game on a deal of its own.
+    o.paired = std::any_of(o.agents.begin(), o.agents.end(),
+                           [&](const std::string& a) { return a != o.agents.front(); });
     o.decisiveness_games = 0;
     return o;
   };
