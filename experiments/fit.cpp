@@ -13,11 +13,14 @@ namespace {
 
 constexpr double kFdr = 0.05;
 
+// A parameter's value as JSON: an integer for an integer parameter.
+nlohmann::json typed(const FreeParam& p, double v) {
+  return p.integer ? nlohmann::json(std::llround(v)) : nlohmann::json(v);
+}
+
 nlohmann::json values_json(const std::vector<FreeParam>& params, const std::vector<double>& v) {
   nlohmann::json out = nlohmann::json::object();
-  for (size_t i = 0; i < params.size(); ++i)
-    out[params[i].name] =
-        params[i].integer ? nlohmann::json(std::llround(v[i])) : nlohmann::json(v[i]);
+  for (size_t i = 0; i < params.size(); ++i) out[params[i].name] = typed(params[i], v[i]);
   return out;
 }
 
@@ -43,7 +46,7 @@ std::vector<double> estimates(const std::vector<Measure>& measures, const Balanc
 }
 
 std::string number(const nlohmann::json& j) {
-  return j.is_number() ? fmt::format("{:.5f}", j.get<double>()) : "-";
+  return j.is_number() ? fmt::format("{:.3g}", j.get<double>()) : "-";
 }
 
 }  // namespace
@@ -120,9 +123,9 @@ nlohmann::json fit_json(const FitOptions& options, const std::vector<FreeParam>&
                     {"option", p.option},
                     {"field", p.field},
                     {"integer", p.integer},
-                    {"range", {p.low, p.high}},
-                    {"original", p.original},
-                    {"fitted", values_json({p}, {search.best[i]})[p.name]}});
+                    {"range", {typed(p, p.low), typed(p, p.high)}},
+                    {"original", typed(p, p.original)},
+                    {"fitted", typed(p, search.best[i])}});
   }
   nlohmann::json target_list = nlohmann::json::array();
   for (size_t t = 0; t < targets.size(); ++t)
@@ -229,8 +232,8 @@ void print_fit(const nlohmann::json& s, std::FILE* out) {
   fmt::print(out, "\n{:<34} {:>10} {:>10} {:>12}\n", "parameter", "range", "original", "fitted");
   for (const auto& p : s["free"])
     fmt::print(out, "{:<34} {:>10} {:>10} {:>12}\n", p["name"].get<std::string>(),
-               fmt::format("{}..{}", p["range"][0].get<double>(), p["range"][1].get<double>()),
-               p["original"].get<double>(), p["fitted"].dump());
+               fmt::format("{}..{}", p["range"][0].dump(), p["range"][1].dump()),
+               p["original"].dump(), p["fitted"].dump());
   const auto& best = s["best"];
   fmt::print(out, "\nobjective in the search: original {}, fitted {}\n",
              number(s["original"]["search_objective"].is_null()
@@ -241,7 +244,7 @@ void print_fit(const nlohmann::json& s, std::FILE* out) {
   const auto& c = s["confirmation"];
   fmt::print(out,
              "\nconfirmation: {} games per design and level on fresh deals (original and fit on "
-             "the same deals)\nobjective: original {:.5f}, fitted {:.5f}\n",
+             "the same deals)\nobjective: original {:.3g}, fitted {:.3g}\n",
              c["games_per_design"].get<uint64_t>(), c["objective"]["original"].get<double>(),
              c["objective"]["fitted"].get<double>());
   for (const auto& level : c["levels"]) {

@@ -566,8 +566,8 @@ std::string fit_sections(const json& s) {
                             str(s["method"]), str(s["evaluations"]), str(s["search_games"]),
                             str(s["common_random_numbers"]), str(s["objective"]))) +
           params.html() +
-          paragraph(fmt::format("Confirmation on fresh deals ({}): objective {:.5f} for the "
-                                "original, {:.5f} for the fit. Reproduce with: ninefold balance "
+          paragraph(fmt::format("Confirmation on fresh deals ({}): objective {:.3g} for the "
+                                "original, {:.3g} for the fit. Reproduce with: ninefold balance "
                                 "--game {} {}",
                                 str(c["deals"]), c["objective"]["original"].get<double>(),
                                 c["objective"]["fitted"].get<double>(), str(s["game"]),

@@ -33,6 +33,14 @@ assert t['fitted']['low'] <= 0 <= t['fitted']['high'], t"
 check "fit.json is the same on 1 and 2 threads" cmp -s c1/fit.json c2/fit.json
 check "the text names the original and the fit side by side" grep -q 'seat_advantage' c1.txt
 check "the HTML report is written" grep -q 'fit of commanders' c2.html
+check "the report has no scripts and no external resources" bash -c \
+  "! grep -qiE '<script|<link|<img|<iframe|src=|href=\"http|url\\(' c2.html"
+if command -v xmllint >/dev/null 2>&1; then
+  check "the report is well-formed" xmllint --noout c2.html
+fi
+if command -v tidy >/dev/null 2>&1; then
+  check "the report is valid HTML" tidy -q -e c2.html
+fi
 
 # A killed fit resumes from its checkpoint to the uninterrupted result.
 "$bin" fit --quiet "${control[@]}" --out k --checkpoint k.json >/dev/null
