@@ -174,6 +174,7 @@ nlohmann::json fit_json(const FitOptions& options, const std::vector<FreeParam>&
     objective_original += o;
     objective_fitted += f;
     levels.push_back({{"agents", c.level},
+                      {"setting", c.setting},
                       {"games", c.original.report.totals.games},
                       {"targets", rows},
                       {"distance", {{"original", o}, {"fitted", f}}},
@@ -184,6 +185,7 @@ nlohmann::json fit_json(const FitOptions& options, const std::vector<FreeParam>&
       {"command", "fit"},
       {"seed", options.seed},
       {"levels", options.levels},
+      {"settings", options.settings},
       {"targets", target_list},
       {"free", free},
       {"keep_close", options.keep_close},
@@ -248,9 +250,11 @@ void print_fit(const nlohmann::json& s, std::FILE* out) {
              c["games_per_design"].get<uint64_t>(), c["objective"]["original"].get<double>(),
              c["objective"]["fitted"].get<double>());
   for (const auto& level : c["levels"]) {
-    fmt::print(out, "\nagents {}:\n{:<28} {:>8} {:<26} {:<26}\n",
-               level["agents"].get<std::string>(), "target measure", "target", "original",
-               "fitted");
+    const std::string setting = level["setting"].get<std::string>();
+    fmt::print(out, "\nagents {}{}:\n{:<28} {:>8} {:<26} {:<26}\n",
+               level["agents"].get<std::string>(),
+               setting.empty() ? "" : fmt::format(", setting {}", setting), "target measure",
+               "target", "original", "fitted");
     for (const auto& row : level["targets"])
       fmt::print(out, "{:<28} {:>8.3f} {:<26} {:<26}\n", row["measure"].get<std::string>(),
                  row["target"].get<double>(), format_interval(interval_from_json(row["original"])),

@@ -1,7 +1,8 @@
 // `ninefold fit`: searches a game's numeric rules and data for the change that brings chosen
 // balance measures to their targets, then proves the result on fresh deals.
 //
-// The objective of a candidate design is, summed over the player levels (--agents, repeatable),
+// The objective of a candidate design is, summed over the player levels (--agents, repeatable)
+// and the settings it must hold in (--setting, repeatable: map=crossing, players=3),
 // the weighted squared distance of every target measure from its value, plus --keep-close W
 // times the distance of the design from the original (each parameter's change as a share of
 // its range, added up: one small change costs less than many). Every candidate of a search
@@ -40,10 +41,13 @@ namespace nf {
 struct FitOptions {
   std::map<std::string, std::string> config;  // the original design's config
   std::vector<std::string> levels;            // agent lineups, each as balance's --agents
-  std::string targets, free;                  // --target and --free, as written
-  uint64_t budget = 20000;                    // games for the search
-  uint64_t games_per_candidate = 400;         // per player level
-  uint64_t confirm_games = 4000;              // per player level and design
+  // Situations the design must also hold in, each a few config changes ("map=crossing"); the
+  // objective sums over every situation and level. Empty: the config alone.
+  std::vector<std::string> settings;
+  std::string targets, free;           // --target and --free, as written
+  uint64_t budget = 20000;             // games for the search
+  uint64_t games_per_candidate = 400;  // per player level
+  uint64_t confirm_games = 4000;       // per player level and design
   double keep_close = 0;
   std::string method = "auto";
   int grid = 9;
@@ -93,7 +97,8 @@ class ScratchDirectory {
 
 // Everything a fit found, as fit.json holds it, and its text.
 struct FitLevelConfirmation {
-  std::string level;  // the lineup
+  std::string level;    // the lineup
+  std::string setting;  // the situation's config changes, "" for none
   VariantRun original, fitted;
 };
 nlohmann::json fit_json(const FitOptions& options, const std::vector<FreeParam>& params,
@@ -139,10 +144,28 @@ int fit_command(const FitOptions& options) {
 
   const int threads = options.threads > 0 ? options.threads : int(tbb::info::default_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
-  const auto level_options = [&](const std::string& level, uint64_t games, uint64_t seed) {
+  // The conditions: every level in every setting.
+  struct Condition {
+    std::string level, setting;
+    std::map<std::string, std::string> changes;
+  };
+  std::vector<Condition> conditions;
+  for (const std::string& setting :
+       options.settings.empty() ? std::vector<std::string>{""} : options.settings) {
+    const auto changes = setting.empty() ? std::map<std::string, std::string>{}
+                                         : parse_key_values({setting}, "--setting");
+    for (const auto& [key, value] : changes)
+      for (const FreeParam& p : params)
+        if (p.option == key)
+          throw Error(
+              fmt::format("--setting '{}': '{}' is a free parameter's option", setting, key));
+    for (const std::string& level : options.levels) conditions.push_back({level, setting, changes});
+  }
+  const auto level_options = [&](const Condition& c, uint64_t games, uint64_t seed) {
     BalanceOptions o;
-    o.agents = split_top_level(level);
+    o.agents = split_top_level(c.level);
     o.config = options.config;
+    for (const auto& [key, value] : c.changes) o.config[key] = value;
     o.games = games;
     o.seed = seed;
     o.threads = threads;
@@ -154,22 +177,33 @@ int fit_command(const FitOptions& options) {
     o.decisiveness_games = 0;
     return o;
   };
-  // The measures, resolved against the original design (agents checked on the way).
+  // The measures, resolved against the original design (agents and settings checked on the way).
   std::vector<Measure> measures;
-  {
-    const BalanceRun<G> shape(game, config, level_options(options.levels[0], 1, 1));
-    for (const FitTarget& t : targets)
-      measures.push_back(resolve_measure(t.measure, shape.report()));
-    for (const std::string& level : options.levels)
-      BalanceRun<G>(game, config, level_options(level, 1, 1));
+  for (const Condition& c : conditions) {
+    const BalanceOptions o = level_options(c, 1, 1);
+    std::unique_ptr<ParamSet> set;
+    std::unique_ptr<G> situation;
+    try {
+      set = std::make_unique<ParamSet>(G::config_schema(), o.config,
+                                       fmt::format("game '{}' config", G::kId));
+      situation = std::make_unique<G>(*set);
+    } catch (const Error& e) {
+      throw Error(fmt::format("--setting '{}': {}", c.setting, e.what()));
+    }
+    const BalanceRun<G> shape(*situation, *set, o);
+    if (measures.empty())
+      for (const FitTarget& t : targets)
+        measures.push_back(resolve_measure(t.measure, shape.report()));
   }
 
   // Every range's ends must give a valid design: the game's own checks, named by --free item.
   ScratchDirectory scratch;
   std::vector<double> original;
   for (const FreeParam& p : params) original.push_back(p.snap(p.original));
-  const auto build = [&](const std::vector<double>& values, const std::string& suffix) {
+  const auto build = [&](const std::vector<double>& values, const std::string& suffix,
+                         const Condition& c) {
     auto changed = options.config;
+    for (const auto& [k, v] : c.changes) changed[k] = v;
     for (const auto& [k, v] : fit_design(params, values, files, scratch.path(), suffix))
       changed[k] = v;
     auto set = std::make_unique<ParamSet>(G::config_schema(), changed,
@@ -182,7 +216,7 @@ int fit_command(const FitOptions& options) {
       std::vector<double> values = original;
       values[i] = params[i].snap(end);
       try {
-        build(values, "-check");
+        for (const Condition& c : conditions) build(values, "-check", c);
       } catch (const Error& e) {
         throw Error(fmt::format("--free '{}={}..{}': the design with {}={} is not valid: {}",
                                 params[i].name, params[i].format(params[i].low),
@@ -191,18 +225,19 @@ int fit_command(const FitOptions& options) {
       }
     }
 
-  const uint64_t levels = options.levels.size();
+  const uint64_t levels = conditions.size();  // every level in every setting
   const uint64_t per_candidate = std::max<uint64_t>(2, options.games_per_candidate);
   const FitObjective objective = [&](const std::vector<std::vector<double>>& candidates,
                                      uint64_t round) {
+    // One game object per candidate and condition (a setting may change the config).
     std::vector<std::pair<std::unique_ptr<ParamSet>, std::unique_ptr<G>>> designs;
     for (size_t k = 0; k < candidates.size(); ++k)
-      designs.push_back(build(candidates[k], fmt::format("-{}", k)));
+      for (const Condition& c : conditions)
+        designs.push_back(build(candidates[k], fmt::format("-{}", k), c));
     std::vector<double> parts(candidates.size() * levels);
     tbb::parallel_for(size_t{0}, parts.size(), [&](size_t job) {
-      const size_t k = job / levels;
-      BalanceRun<G> run(*designs[k].second, *designs[k].first,
-                        level_options(options.levels[job % levels], per_candidate,
+      BalanceRun<G> run(*designs[job].second, *designs[job].first,
+                        level_options(conditions[job % levels], per_candidate,
                                       fit_search_seed(options.seed, round)));
       BalanceAccumulator totals = run.empty_accumulator();
       run.run_chunks(0, run.chunk_count(), [&](uint64_t, auto& chunk) {
@@ -237,6 +272,7 @@ int fit_command(const FitOptions& options) {
   settings.identity = {{"game", std::string(G::kId)},
                        {"config", config.to_json()},
                        {"levels", options.levels},
+                       {"settings", options.settings},
                        {"targets", options.targets},
                        {"free", free_names},
                        {"data",
@@ -262,10 +298,11 @@ int fit_command(const FitOptions& options) {
   const std::map<std::string, std::string> fitted =
       fit_design(params, search.best, files, out_dir, "");
   std::vector<FitLevelConfirmation> confirmation;
-  for (const std::string& level : options.levels) {
+  for (const Condition& c : conditions) {
     const BalanceOptions o =
-        level_options(level, options.confirm_games, fit_confirmation_seed(options.seed));
-    confirmation.push_back({level, play_variant<G>(o, {}), play_variant<G>(o, fitted)});
+        level_options(c, options.confirm_games, fit_confirmation_seed(options.seed));
+    confirmation.push_back(
+        {c.level, c.setting, play_variant<G>(o, {}), play_variant<G>(o, fitted)});
   }
   nlohmann::json summary =
       fit_json(options, params, targets, measures, search, fitted, confirmation);

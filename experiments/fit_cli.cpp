@@ -26,6 +26,9 @@ FitCommand::FitCommand(CLI::App& app) {
   fit_->add_option("--agents", o.levels,
                    "a player level: agent specs by seat, or one for all seats; repeat for several "
                    "levels, the fit must hold at each (default: the heuristic, or random)");
+  fit_->add_option("--setting", o.settings,
+                   "a situation the design must also hold in: config changes key=value[,...] "
+                   "(repeatable, e.g. --setting map=crossing); the objective sums over them");
   fit_->add_option("--budget", o.budget, "games for the search, all levels together")
       ->capture_default_str()
       ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));

@@ -7,9 +7,9 @@
 //                       (realm_win(Aesir) is win(Aesir))
 //   spread(METRIC)      largest minus smallest METRIC over the elements that have it
 // A game adds a measure by adding an element or a metric to its element table: a co-op game's
-// team win rate is win(team) once its table has a "team" row with a "win" rate. A rate per
-// player count is then the same target under each --config players=N; summing over player
-// counts in one fit would make them conditions of the objective, as the player levels are.
+// team win rate is win(team) once its table has a "team" row with a "win" rate, and a rate per
+// player count is that target under `--setting players=N` for every N (the objective sums
+// over settings).
 #pragma once
 
 #include <string>

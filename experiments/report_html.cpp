@@ -593,7 +593,9 @@ std::string fit_sections(const json& s) {
         s["targets"].size() == 1 ? std::optional<double>(s["targets"][0]["value"].get<double>())
                                  : std::nullopt;
     out += section(
-        "Agents " + str(level["agents"]) + ": before and after",
+        "Agents " + str(level["agents"]) +
+            (str(level["setting"]).empty() ? "" : ", setting " + str(level["setting"])) +
+            ": before and after",
         forest_plot(rows, "target measures, original and fitted (95% intervals)", reference) +
             targets.html() +
             paragraph("What else moved: statistics whose difference is significant after "

@@ -71,5 +71,18 @@ check "balance reproduces the fitted design" bash -c \
   "'$bin' balance --game realms --config figures=r/figures.toml --games 8 --quiet --out rb >/dev/null"
 check "the printed command reproduces it" grep -q -- '--config figures=r/figures.toml' r.txt
 
+# Settings: the design must hold on both maps; each is confirmed on its own.
+"$bin" fit --quiet --game realms --target 'win(Aesir)=0.5' --free 'figures.Frigg.ranged=2..4' \
+  --setting map=vigridr --setting map=crossing --budget 160 --games-per-candidate 40 \
+  --confirm-games 40 --out s >s.txt
+check "a fit over two settings confirms each" python3 -c "
+import json; s = json.load(open('s/fit.json'))
+assert [l['setting'] for l in s['confirmation']['levels']] == ['map=vigridr', 'map=crossing']"
+check "the text names the settings" grep -q 'setting map=crossing' s.txt
+expect_error "a setting may not change a free parameter's option" "'figures' is a free parameter's option" \
+  "${fit[@]}" --game realms --target 'win(Aesir)=0.5' --free 'figures.Frigg.ranged=2..4' --setting figures=standard
+expect_error "a bad setting is named" "--setting 'map=atlantis'" \
+  "${fit[@]}" --game realms --target 'win(Aesir)=0.5' --free 'figures.Frigg.ranged=2..4' --setting map=atlantis
+
 echo "$failures failed"
 [ "$failures" -eq 0 ]
