@@ -193,6 +193,7 @@ nlohmann::json fit_json(const FitOptions& options, const std::vector<FreeParam>&
       {"evaluations", search.evaluations},
       {"games_per_candidate", std::max<uint64_t>(2, options.games_per_candidate)},
       {"search_games", search.evaluations * options.levels.size() *
+                           std::max<size_t>(1, options.settings.size()) *
                            std::max<uint64_t>(2, options.games_per_candidate)},
       {"resumed_rounds", search.resumed_rounds},
       {"objective",
