@@ -16,12 +16,14 @@
 //   element_schema/collect_elements  no element table            `balance` element statistics
 //   end_reasons/end_reason        no "how games end" table       `balance`
 //   match_points(state, seat)     no match scoring               `balance --tournament`
+//   data_file_text(option, value) data files only as paths       `fit` on shipped data files
 #pragma once
 
 #include <concepts>
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.hpp"
@@ -156,6 +158,14 @@ concept HasEndReasons = requires(const G& game, const typename G::State& s) {
 template <class G>
 concept HasMatchPoints = requires(const G& game, const typename G::State& s, int seat) {
   { game.match_points(s, seat) } -> std::convertible_to<int64_t>;
+};
+
+// `static std::string data_file_text(std::string_view option, const std::string& value)`: the
+// TOML text a data-file option's value names (a shipped file by name, or a path), so `fit` can
+// change a number in a copy of the designer's file.
+template <class G>
+concept HasShippedData = requires(std::string_view option, const std::string& value) {
+  { G::data_file_text(option, value) } -> std::convertible_to<std::string>;
 };
 
 // Replaces the future chance of a state (its rng) without touching anything else: what a

@@ -12,6 +12,7 @@
 #include "core/params.hpp"
 #include "core/record.hpp"
 #include "experiments/cli_values.hpp"
+#include "experiments/fit_cli.hpp"
 #include "experiments/mpi.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/scale_cli.hpp"
@@ -200,6 +201,7 @@ int run(int argc, char** argv) {
                 "list every game and config `--all` checks, one per line: id key=value...");
 
   ScaleCommands scale(app);  // tournament, match, tune, merge
+  FitCommand fit(app);
 
   // CLI11 would answer an unknown command with "A subcommand is required": name it instead.
   if (argc > 1 && argv[1][0] != '-') {
@@ -254,6 +256,7 @@ int run(int argc, char** argv) {
     return find_game(record.game).replay(replay, record);
   }
   if (const int code = scale.run(); code >= 0) return code;
+  if (const int code = fit.run(); code >= 0) return code;
   return 2;
 }
 

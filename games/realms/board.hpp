@@ -137,6 +137,9 @@ Roster parse_roster(std::string_view toml_text, const std::string& source);
 // a '/' or ending in ".toml" is read from that file instead.
 Board load_board(const std::string& name_or_path);
 Roster load_roster(const std::string& name_or_path);
+// The text of a map or a figures file, as load_board and load_roster read it.
+std::string map_text(const std::string& name_or_path);
+std::string roster_text(const std::string& name_or_path);
 // Names of the shipped maps ("vigridr", ...).
 std::vector<std::string> shipped_maps();
 

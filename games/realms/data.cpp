@@ -304,6 +304,16 @@ Roster load_roster(const std::string& name_or_path) {
       [](std::string_view text, const std::string& source) { return parse_roster(text, source); });
 }
 
+std::string map_text(const std::string& name_or_path) {
+  return load(name_or_path, "map", "maps/",
+              [](std::string_view text, const std::string&) { return std::string(text); });
+}
+
+std::string roster_text(const std::string& name_or_path) {
+  return load(name_or_path, "figures", "figures/",
+              [](std::string_view text, const std::string&) { return std::string(text); });
+}
+
 std::vector<std::string> shipped_maps() { return shipped_names("maps/"); }
 
 }  // namespace nf::realms

@@ -180,6 +180,9 @@ class RealmsGame {
   static std::vector<std::map<std::string, std::string>> check_configs() {
     return {{{"map", "crossing"}}, {{"vanguards", "2"}}};
   }
+  // The TOML text that the value of a data option ("map", "figures") names: a shipped file or
+  // a path. Lets tools change a number in a copy of the designer's file.
+  static std::string data_file_text(std::string_view option, const std::string& value);
   explicit RealmsGame(const ParamSet& config);
   RealmsGame() : RealmsGame(ParamSet(config_schema(), {}, "realms")) {}
 

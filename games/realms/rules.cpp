@@ -29,6 +29,13 @@ ParamSchema RealmsGame::config_schema() {
   };
 }
 
+std::string RealmsGame::data_file_text(std::string_view option, const std::string& value) {
+  if (option == "map") return map_text(value);
+  if (option == "figures") return roster_text(value);
+  throw Error(
+      fmt::format("game 'realms' has no data option '{}' (data options: map, figures)", option));
+}
+
 RealmsGame::RealmsGame(const ParamSet& config)
     : board_(std::make_shared<const Board>(load_board(config.text("map")))),
       roster_(std::make_shared<const Roster>(load_roster(config.text("figures")))),
