@@ -129,13 +129,13 @@ std::string values_text(const std::vector<FreeParam>& params, const std::vector<
 
 }  // namespace
 
-double FitSearchResult::mean_objective(const std::vector<double>& values, int* evaluations) const {
+double FitSearchResult::mean_objective(const std::vector<double>& values, int* times) const {
   double sum = 0;
   int n = 0;
   for (const FitRound& r : rounds)
     for (size_t k = 0; k < r.candidates.size(); ++k)
       if (r.candidates[k] == values) sum += r.objectives[k], ++n;
-  if (evaluations) *evaluations = n;
+  if (times) *times = n;
   return n > 0 ? sum / n : std::numeric_limits<double>::quiet_NaN();
 }
 

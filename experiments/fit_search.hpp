@@ -47,8 +47,9 @@ struct FitSearchResult {
   std::vector<FitRound> rounds;
   uint64_t evaluations = 0;
   uint64_t resumed_rounds = 0;  // rounds read from the checkpoint
-  // A candidate's mean objective over its evaluations in the search (NaN if none).
-  double mean_objective(const std::vector<double>& values, int* evaluations = nullptr) const;
+  // A candidate's mean objective over its evaluations in the search (NaN if none), and in
+  // `times` how many there were.
+  double mean_objective(const std::vector<double>& values, int* times = nullptr) const;
   double best_seen_after(size_t round) const;  // lowest objective seen up to `round`
 };
 
