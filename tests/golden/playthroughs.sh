@@ -14,7 +14,7 @@ failed=0
 expected=()
 while read -r game rest; do
   name="$game"
-  args=(play --game "$game" --agents random --seed 1 --render-every 10)
+  args=(play --game "$game" --agents random --seed 1 --render-every 30)
   for kv in $rest; do
     name="$name@$kv"
     args+=(--config "$kv")
