@@ -35,6 +35,7 @@
 #include "experiments/fit_search.hpp"
 #include "experiments/fit_space.hpp"
 #include "experiments/report_html.hpp"
+#include "experiments/result_folder.hpp"
 #include "experiments/variant.hpp"
 
 namespace nf {
@@ -282,28 +283,37 @@ int fit_command(const FitOptions& options) {
                        {"grid", options.grid},
                        {"population", options.population},
                        {"seed", options.seed}};
-  const FitSearchResult search = fit_search(params, objective, settings);
-
-  // The fitted design: its data files in the output directory, then both designs on fresh
-  // deals at every level.
   const std::string out_dir =
       options.out_dir.empty() ? fmt::format("results/fit-{}", G::kId) : options.out_dir;
-  ensure_directory(out_dir);
-  const std::map<std::string, std::string> fitted =
-      fit_design(params, search.best, files, out_dir, "");
+  check_result_folder(out_dir, "--out");
+  const FitSearchResult search = fit_search(params, objective, settings);
+
+  // Both designs on fresh deals at every level. The confirmation reads the fitted data files
+  // from a scratch folder beside the output; the output folder gets its own copies when it
+  // is written, all at once, at the end.
+  const std::filesystem::path design_dir = out_dir + ".ninefold-tmp-fit-design";
+  std::filesystem::create_directories(design_dir);
+  const std::map<std::string, std::string> trial =
+      fit_design(params, search.best, files, design_dir, "");
   std::vector<FitLevelConfirmation> confirmation;
   for (const Condition& c : conditions) {
     const BalanceOptions o =
         level_options(c, options.confirm_games, fit_confirmation_seed(options.seed));
-    confirmation.push_back(
-        {c.level, c.setting, play_variant<G>(o, {}), play_variant<G>(o, fitted)});
+    confirmation.push_back({c.level, c.setting, play_variant<G>(o, {}), play_variant<G>(o, trial)});
   }
+  std::map<std::string, std::string> fitted = trial;
+  for (auto& [option, value] : fitted)
+    if (files.count(option)) value = (std::filesystem::path(out_dir) / (option + ".toml")).string();
   nlohmann::json summary =
       fit_json(options, params, targets, measures, search, fitted, confirmation);
   summary["game"] = std::string(G::kId);
   summary["config"] = config.to_json();
   print_fit(summary, stdout);
-  publish_summary(summary, out_dir, "fit.json", options.report_path);
+  publish_summary(summary, out_dir, "fit.json", options.report_path,
+                  [&](const std::filesystem::path& staging) {
+                    fit_design(params, search.best, files, staging, "");
+                  });
+  std::filesystem::remove_all(design_dir);
   return 0;
 }
 

@@ -174,7 +174,7 @@ TEST_CASE("a heuristic prior is tried first and pulls visits toward the heuristi
   agent->act(state, rng);
   for (const auto& [move, n, reward] : nf::testing::root_visits(game, *agent, state))
     CHECK(n == (move == game.action_to_string(state, expected) ? 1u : 0u));
-  // More bias, more visits for that move over a longer search.
+  // A bias that dominates the exploration term keeps most visits on that move.
   const auto visits_of_expected = [&](const std::string& spec) {
     auto a = nf::make_agent(game, spec);
     nf::Rng r(5);
@@ -183,8 +183,7 @@ TEST_CASE("a heuristic prior is tried first and pulls visits toward the heuristi
       if (move == game.action_to_string(state, expected)) return n;
     return uint64_t{0};
   };
-  CHECK(visits_of_expected("ismcts(iterations=400,prior=5)") >
-        visits_of_expected("ismcts(iterations=400)"));
+  CHECK(visits_of_expected("ismcts(iterations=400,prior=100)") > 200);
 }
 
 TEST_CASE("a seed gives the same decision and visit counts - another seed other counts") {
