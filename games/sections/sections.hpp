@@ -191,6 +191,8 @@ class SectionsGame {
   void determinize(State& s, int observer, Rng& rng) const;
 
   std::string action_to_string(const State& s, Action a) const;
+  // What is wrong with a state the rules can reach; empty when nothing is (invariants.cpp).
+  std::string broken_invariant(const State& s) const;
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
   uint64_t hash(const State& s) const;

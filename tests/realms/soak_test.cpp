@@ -4,6 +4,7 @@
 #include <set>
 
 #include "agents/agent.hpp"
+#include "agents/game_hooks.hpp"
 #include "tests/realms/scenario.hpp"
 
 using namespace nf;
@@ -13,59 +14,7 @@ using namespace nf::realms::test;
 namespace {
 
 void check_invariants(const RealmsGame& game, const State& s) {
-  const Board& board = game.board();
-  // Figures and the occupancy of the board agree.
-  int active = 0;
-  for (int slot = 0; slot < kMaxFigures; ++slot) {
-    const Figure& f = s.figures[size_t(slot)];
-    if (slot == kExtraVanguardSlot && game.vanguards() == 1)
-      REQUIRE(f.status == FigureStatus::Absent);
-    else
-      REQUIRE(f.status != FigureStatus::Absent);
-    REQUIRE(f.wounds <= game.stats(slot).health);
-    if (f.status == FigureStatus::Active) {
-      ++active;
-      REQUIRE(f.hex < board.size());
-      REQUIRE(s.occupant[f.hex] == slot);
-      REQUIRE_FALSE(board.hex(f.hex).half);
-      REQUIRE(s.terrain[f.hex] != Terrain::Mountain);
-      REQUIRE(f.wounds < game.stats(slot).health);
-    } else {
-      REQUIRE(f.hex == kNoHex);
-    }
-  }
-  int occupied = 0;
-  for (int h = 0; h < board.size(); ++h) occupied += s.occupant[size_t(h)] != kNoFigure;
-  REQUIRE(occupied == active);
-  if (!game.is_terminal(s)) {
-    REQUIRE(s.figures[size_t(ruler_slot(Aesir))].status == FigureStatus::Active);
-    REQUIRE(s.figures[size_t(ruler_slot(Norsemen))].status == FigureStatus::Active);
-  }
-  // Blood is the wounds a realm caused.
-  for (Realm r : {Aesir, Norsemen}) {
-    int caused = 0, suffered_by_enemy = 0;
-    for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-      caused += s.counters[size_t(slot)].damage;
-    for (int slot = first_slot(other(r)); slot < end_slot(other(r)); ++slot)
-      suffered_by_enemy += s.counters[size_t(slot)].wounds_taken;
-    REQUIRE(s.sides[r].blood == caused);
-    REQUIRE(s.sides[r].blood == suffered_by_enemy);
-    if (!game.is_terminal(s)) REQUIRE(s.sides[r].blood < game.blood_to_win());
-    // Six a turn and at most two "+3 actions" cards on top.
-    REQUIRE(s.sides[r].actions <= kActionsPerTurn + 2 * kFateActions);
-  }
-  // The 14 Fate cards are all somewhere.
-  std::array<int, kFateKinds> cards{};
-  for (uint8_t c : s.deck) ++cards[c];
-  for (int k = 0; k < kFateKinds; ++k) {
-    cards[size_t(k)] += s.discards[size_t(k)] + s.eye_discards[size_t(k)] +
-                        s.sides[0].hand[size_t(k)] + s.sides[1].hand[size_t(k)];
-    REQUIRE(cards[size_t(k)] == kFateCopies[size_t(k)]);
-  }
-  for (Realm r : {Aesir, Norsemen})
-    REQUIRE(s.sides[r].hand_size() <= (s.phase == Phase::Discard && r == s.active ? 4 : 3));
-  for (int t = 0; t < kTransformTerrains; ++t) REQUIRE(s.supply[size_t(t)] <= kTerrainSupply);
-  REQUIRE(s.turn <= game.turn_cap());
+  if (const std::string why = broken_invariant(game, s); !why.empty()) FAIL(why);
 }
 
 }  // namespace

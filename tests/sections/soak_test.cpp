@@ -7,6 +7,7 @@
 #include <set>
 
 #include "agents/agent.hpp"
+#include "agents/game_hooks.hpp"
 #include "agents/registry.hpp"
 #include "experiments/run/runner.hpp"
 #include "games/sections/heuristic.hpp"
@@ -18,80 +19,9 @@ using namespace nf::sections::test;
 
 namespace {
 
-int count_of(const auto& cells, uint8_t who) {
-  return int(std::count(cells.begin(), cells.end(), who));
-}
-
 void check_invariants(const SectionsGame& game, const State& s, int steps) {
-  const int players = game.num_players();
   REQUIRE(int(s.turn) == steps);
-  // Counter conservation: every counter is in hand, in a slot or on the board.
-  for (int p = 0; p < kMaxSeats; ++p) {
-    const int total =
-        s.in_hand[size_t(p)] + std::popcount(s.slots_of[size_t(p)]) + count_of(s.board, uint8_t(p));
-    REQUIRE(total == (p < players ? game.counters_per_seat() : 0));
-  }
-  // Reds: one per marked section, never on an edge cell.
-  std::array<int, kSections> reds{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    const uint8_t owner = s.board[size_t(cell)];
-    REQUIRE((owner == kNone || owner == kRed || owner < players));
-    if (owner != kRed) continue;
-    REQUIRE_FALSE(is_edge(cell));
-    ++reds[size_t(section_of(cell))];
-  }
-  for (int section = 0; section < kSections; ++section)
-    REQUIRE(reds[size_t(section)] == int(s.red_sections >> section & 1u));
-  const int on_board = kCells - count_of(s.board, kNone) - std::popcount(unsigned(s.red_sections));
-  // A slot holds one counter at most, and it is blocked exactly when its entry cell is taken.
-  for (int p = 0; p < kMaxSeats; ++p)
-    for (int q = p + 1; q < kMaxSeats; ++q)
-      REQUIRE((s.slots_of[size_t(p)] & s.slots_of[size_t(q)]) == 0);
-  for (int slot = 0; slot < kSlots; ++slot)
-    REQUIRE(bool(s.blocked & slot_bit(slot)) == (s.board[size_t(entry_cell(slot))] != kNone));
-  const int in_slots = std::popcount(filled_slots(s));
-  int in_hand = 0;
-  for (auto n : s.in_hand) in_hand += n;
-  const bool capped =
-      s.end_reason == EndReason::CapMostSections || s.end_reason == EndReason::CapTieRule;
-  switch (s.phase) {
-    case Phase::Setup:
-      REQUIRE((on_board == 0 && in_slots == 0 && in_hand == kCountersTotal));
-      break;
-    case Phase::Placement:
-      REQUIRE(s.red_sections == (1u << kSections) - 1);
-      REQUIRE((on_board == 0 && in_slots + in_hand == kCountersTotal));
-      break;
-    case Phase::Movement:
-      REQUIRE((in_hand == 0 && on_board + in_slots == kCountersTotal));
-      REQUIRE(SectionsGame::can_enter(s, s.to_move));
-      break;
-    case Phase::Over:
-      REQUIRE(s.end_reason != EndReason::None);
-      if (!capped)  // the game ends when nobody can move
-        for (int p = 0; p < players; ++p) REQUIRE_FALSE(SectionsGame::can_enter(s, p));
-      break;
-  }
-  FixedVector<Action, SectionsGame::kMaxActions> actions;
-  game.legal_actions(s, actions);
-  REQUIRE(actions.empty() == game.is_terminal(s));
-  if (!game.is_terminal(s)) {
-    REQUIRE(game.current_player(s) == s.to_move);
-    REQUIRE(s.to_move < players);
-    return;
-  }
-  std::array<uint8_t, kMaxSeats> scores{};
-  for (int section = 0; section < kSections; ++section) {
-    const int owner = game.section_owner(s, section);
-    if (owner >= 0) ++scores[size_t(owner)];
-  }
-  REQUIRE(scores == s.scores);
-  bool tied = false;
-  REQUIRE(s.winner == winner_of(scores, players, true, tied));
-  REQUIRE((s.end_reason == EndReason::TieRule || s.end_reason == EndReason::CapTieRule) == tied);
-  double sum = 0;
-  for (int p = 0; p < players; ++p) sum += game.returns(s)[size_t(p)];
-  REQUIRE(sum == Approx(0.0).margin(1e-12));
+  if (const std::string why = broken_invariant(game, s); !why.empty()) FAIL(why);
 }
 
 // Every legal action has its own text, and the text finds that action again.
