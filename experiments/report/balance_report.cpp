@@ -129,6 +129,7 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
   j["games"] = t.games;
   j["deals"] = r.deals;
   j["paired"] = r.paired;
+  if (!r.pairing_note.empty()) j["pairing_note"] = r.pairing_note;
   j["players"] = t.players;
   j["threads"] = r.threads;
   j["seconds"] = r.seconds;
@@ -245,6 +246,7 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
     return fmt::format("{}", fmt::join(parts, " "));
   }();
   if (!config.empty()) fmt::print(out, "config: {}\n", config);
+  if (!r.pairing_note.empty()) fmt::print(out, "note: {}\n", r.pairing_note);
   fmt::print(out, "\n{:<34} {:>9}  {:<22} {:<22} {:<22}\n", "agent", "games", "win (95% CI)",
              "draw", "score");
   for (int a = 0; a < t.lineup; ++a) {

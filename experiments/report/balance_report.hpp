@@ -23,6 +23,7 @@ struct BalanceReport {
   uint64_t seed = 0;
   uint64_t deals = 0;
   bool paired = true;
+  std::string pairing_note;  // why a run asked to pair deals did not
   double seconds = 0;
   int threads = 0;
   std::vector<std::string> end_reason_names;

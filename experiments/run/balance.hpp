@@ -59,12 +59,14 @@ struct BalanceOptions {
   ShardSpec shard;
   std::string checkpoint_path;
   double checkpoint_seconds = 30;
-  bool deal_outcomes = false;  // keep every deal's outcome (paired variant differences)
-  std::string report_path;     // self-contained HTML report
+  bool rotate_one_agent = false;  // rotate even one agent: head-to-head needs both halves
+  bool deal_outcomes = false;     // keep every deal's outcome (paired variant differences)
+  std::string report_path;        // self-contained HTML report
   // Other modes of `balance` (experiments/run/variant.hpp, ladder.hpp, sweep.hpp).
   std::vector<std::string> variants;
   std::string ladder;
-  std::string sweep;  // "players=1..5": one balance run per value
+  std::string sweep;                       // "players=1..5": one balance run per value
+  std::vector<std::string> robust_levels;  // other players for the same deals
 };
 
 // One deal over all its seat orders, for paired comparisons between two runs on the same deals.
@@ -81,14 +83,19 @@ class BalanceRun {
       : game_(game), options_(options), players_(game.num_players()) {
     lineup_ = lineup_for_players(options.agents, players_, G::kId);
     for (const auto& spec : lineup_) specs_.push_back(make_agent(game_, spec)->spec());
-    orders_ = options.paired ? static_cast<uint64_t>(players_) : 1;
+    paired_ = pairs_deals(options, specs_);
+    orders_ = paired_ ? static_cast<uint64_t>(players_) : 1;
     deals_ = (options.games + orders_ - 1) / orders_;
     report_.game = std::string(G::kId);
     report_.config = config.to_json();
     report_.agents = specs_;
     report_.seed = options.seed;
     report_.deals = deals_;
-    report_.paired = options.paired;
+    report_.paired = paired_;
+    if (options.paired && !paired_)
+      report_.pairing_note =
+          "every seat plays the same agent, so each deal is played once: replaying it in "
+          "every seat order would repeat the same games";
     if constexpr (HasEndReasons<G>) report_.end_reason_names = G::end_reasons();
     if constexpr (HasElementStats<G>) report_.elements = game_.element_schema();
     report_.totals = empty_accumulator();
@@ -199,6 +206,16 @@ class BalanceRun {
                               report_.elements ? &*report_.elements : nullptr);
   }
 
+  // Whether each deal is played in every rotation of the lineup (`specs`: one per seat). With
+  // the same agent in every seat a rotation would replay the deal with the same players: the
+  // copies would count as independent games and shrink every interval, so such a run plays
+  // each deal once (a tournament still needs every rotation).
+  static bool pairs_deals(const BalanceOptions& options, const std::vector<std::string>& specs) {
+    const bool one_agent =
+        std::all_of(specs.begin(), specs.end(), [&](const auto& s) { return s == specs[0]; });
+    return options.paired && (!one_agent || options.tournament || options.rotate_one_agent);
+  }
+
   // What a checkpoint or a shard must agree on to be combined with this run.
   nlohmann::json checkpoint_identity() const {
     return {{"engine", kEngineVersion},
@@ -208,7 +225,7 @@ class BalanceRun {
             {"agents", report_.agents},
             {"seed", report_.seed},
             {"deals", report_.deals},
-            {"paired", report_.paired},
+            {"paired", options_.paired},
             {"chunk_deals", kChunkDeals},
             {"shard", {options_.shard.index, options_.shard.count}},
             {"decisiveness", {decisiveness_games_, options_.decisiveness_playouts}}};
@@ -219,7 +236,7 @@ class BalanceRun {
   ExpectedCounts expected_counts(uint64_t first, uint64_t next) const {
     const auto deals_before = [&](uint64_t chunk) { return std::min(deals_, chunk * kChunkDeals); };
     const uint64_t deals = deals_before(next) - deals_before(first);
-    const bool pairs = options_.paired && players_ == 2 && lineup_.size() == 2;
+    const bool pairs = paired_ && players_ == 2 && lineup_.size() == 2;
     return {deals * orders_, pairs ? deals : 0};
   }
 
@@ -252,7 +269,7 @@ class BalanceRun {
       for (uint64_t order = 0; order < orders_; ++order) {
         const uint64_t index = deal * orders_ + order;
         // Paired: rotation `order`; unpaired: the lineup still rotates with the deal.
-        const uint64_t rotation = options_.paired ? order : deal % uint64_t(players_);
+        const uint64_t rotation = paired_ ? order : deal % uint64_t(players_);
         for (int seat = 0; seat < players_; ++seat) {
           agent_of_seat[size_t(seat)] =
               int((uint64_t(seat) + rotation) % uint64_t(players_)) % int(lineup_.size());
@@ -302,8 +319,7 @@ class BalanceRun {
           out.records.push_back(
               record_line(index, deal_seed, agent_of_seat, actions, played, running_hash.value()));
       }
-      if (options_.paired && players_ == 2 && lineup_.size() == 2)
-        out.totals.add_pair(pair_half_points);
+      if (paired_ && players_ == 2 && lineup_.size() == 2) out.totals.add_pair(pair_half_points);
       outcome.agent0_half_points = pair_half_points;
       if (options_.deal_outcomes) out.deals.push_back(outcome);
       if (options_.tournament) out.matches.add(match_points);
@@ -348,6 +364,7 @@ class BalanceRun {
   const BalanceOptions options_;  // a copy: runs are often built from temporaries
   int players_;
   std::vector<std::string> lineup_, specs_;
+  bool paired_ = true;  // every deal in every rotation of the lineup
   uint64_t orders_ = 1, deals_ = 0;
   uint64_t decisiveness_games_ = 0;   // the sample asked for or sized to the run
   uint64_t decisiveness_stride_ = 0;  // 0: not measured

@@ -53,6 +53,7 @@ BalanceOptions head_to_head_options(const std::string& a, const std::string& b,
   o.threads = setup.threads;
   o.quiet = setup.quiet;
   o.paired = true;
+  o.rotate_one_agent = true;  // the same spec on both sides still plays as two agents
   return o;
 }
 

@@ -26,7 +26,8 @@ int merge_command(const MergeOptions& options) {
     run_options.paired = id.at("paired").get<bool>();
     run_options.decisiveness_games = id.at("decisiveness").at(0).get<uint64_t>();
     run_options.decisiveness_playouts = id.at("decisiveness").at(1).get<int>();
-    const uint64_t orders = run_options.paired ? run_options.agents.size() : 1;
+    const uint64_t orders =
+        BalanceRun<G>::pairs_deals(run_options, run_options.agents) ? run_options.agents.size() : 1;
     run_options.games = id.at("deals").get<uint64_t>() * orders;
   } catch (const nlohmann::json::exception&) {
     throw Error(
