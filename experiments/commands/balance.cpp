@@ -32,13 +32,10 @@ class BalanceCommand final : public Command {
         ->check(non_empty_value());
     bal->add_option("--config", game_.config_items, "game option key=value (repeatable)")
         ->check(non_empty_value());
-    games_option_ =
-        bal->add_option("--games", o.games,
-                        "games to play, rounded up to whole paired deals (default: per game)");
+    games_option_ = bal->add_option(
+        "--games", o.games, "games to play, rounded up to whole paired deals (default: per game)");
     games_option_->check(whole_number())->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
-    bal->add_option("--seed", o.seed, "master seed")
-        ->capture_default_str()
-        ->check(whole_number());
+    bal->add_option("--seed", o.seed, "master seed")->capture_default_str()->check(whole_number());
     bal->add_option("--threads", o.threads, "worker threads; 0 uses every core")
         ->capture_default_str()
         ->check(CLI::Range(0, 4096));
@@ -88,6 +85,10 @@ class BalanceCommand final : public Command {
                     "one balance run per value of a config option, side by side: KEY=LOW..HIGH "
                     "or KEY=[a,b,...], e.g. players=1..5")
         ->check(non_empty_value());
+    bal->add_option("--robust", o.robust_levels,
+                    "also play the same deals with these agents (specs by seat, or one for all; "
+                    "repeatable) and say whether each verdict holds at every player level")
+        ->check(non_empty_value());
     bal->add_option("--report", o.report_path, "write a self-contained HTML report to this file")
         ->check(non_empty_value());
     return bal;
@@ -102,11 +103,13 @@ class BalanceCommand final : public Command {
     if (games_option_->count() == 0) o.games = game.default_games;
     if (decisiveness_option_->count() > 0) o.decisiveness_games = decisiveness_games_;
     if (!shard_.empty()) o.shard = parse_shard(shard_);
+    for (const std::string& level : o.robust_levels) agent_specs(level);
     check_combinations();
     check_outputs_writable();
     if (!o.variants.empty()) return game.variant(o);
     if (!o.ladder.empty()) return game.ladder(o);
     if (!o.sweep.empty()) return game.sweep(o);
+    if (!o.robust_levels.empty()) return game.robust(o);
     return game.balance(o);
   }
 
@@ -119,6 +122,7 @@ class BalanceCommand final : public Command {
     if (!o.variants.empty()) modes.push_back("--variant");
     if (!o.ladder.empty()) modes.push_back("--ladder");
     if (!o.sweep.empty()) modes.push_back("--sweep");
+    if (!o.robust_levels.empty()) modes.push_back("--robust");
     if (modes.size() > 1)
       throw Error(fmt::format("{} are separate experiments: give one", fmt::join(modes, " and ")));
     if (!modes.empty() && (!shard_.empty() || !o.checkpoint_path.empty() || world.size > 1 ||

@@ -435,6 +435,34 @@ std::string balance_sections(const json& s) {
   return out;
 }
 
+// Each verdict across the levels, then each level's own balance report.
+std::string robust_sections(const json& s) {
+  Table table;
+  table.header = {"measure"};
+  for (size_t i = 0; i < s["levels"].size(); ++i)
+    table.header.push_back(fmt::format(
+        "level {}: {}", i + 1, fmt::join(s["levels"][i].get<std::vector<std::string>>(), ",")));
+  table.header.push_back("verdict");
+  for (const json& r : s["verdicts"]) {
+    table.rows.push_back({escape(str(r["measure"]))});
+    for (size_t i = 0; i < r["values"].size(); ++i) {
+      const json& v = r["values"][i];
+      const std::string flag = r["verdicts"][i];
+      table.rows.back().push_back(escape((v.is_null() ? std::string("-") : format_interval(v)) +
+                                         (flag == "none" ? "" : " " + flag)));
+    }
+    table.rows.back().push_back(
+        escape(str(r["holds"]) + (r["intervals_overlap"].get<bool>() ? "" : ", intervals shift")));
+  }
+  std::string out =
+      "<h2>Verdicts across player levels</h2>\n<p>The same deals played by each level; "
+      "a verdict holds when every level gives it.</p>\n" +
+      table.html();
+  for (size_t i = 0; i < s["settings"].size(); ++i)
+    out += fmt::format("<h2>level {}</h2>\n", i + 1) + balance_sections(s["settings"][i]);
+  return out;
+}
+
 // The sweep table, then each value's own balance report.
 std::string sweep_sections(const json& s) {
   Table table;
@@ -666,6 +694,9 @@ std::string html_report(const json& s) {
   } else if (command == "variant") {
     title = "rule variants of " + str(s["game"]);
     body = variant_sections(s);
+  } else if (command == "robust") {
+    title = "verdicts of " + str(s["game"]) + " across player levels";
+    body = robust_sections(s);
   } else if (command == "sweep") {
     title = fmt::format("sweep of {} over {}", str(s["game"]), str(s["key"]));
     body = sweep_sections(s);

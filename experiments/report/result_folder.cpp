@@ -15,9 +15,9 @@ namespace fs = std::filesystem;
 namespace {
 
 // A folder holding one of these was written by a ninefold command and may be replaced.
-constexpr std::array<std::string_view, 8> kSummaryFiles = {
-    "summary.json",  "tournament.json", "match.json", "tune.json",
-    "variants.json", "ladder.json",     "fit.json",   "sweep.json"};
+constexpr std::array<std::string_view, 9> kSummaryFiles = {
+    "summary.json", "tournament.json", "match.json", "tune.json",  "variants.json",
+    "ladder.json",  "fit.json",        "sweep.json", "robust.json"};
 
 bool replaceable_folder(const fs::path& dir) {
   std::error_code error;

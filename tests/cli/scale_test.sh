@@ -129,6 +129,23 @@ expect_error "sweep of an option also in --config" "also set by --config" "$bin"
 expect_error "sweep value out of range, before any game" "players" "$bin" balance --game sections --sweep players=2..9
 expect_error "sweep with a ladder" "--ladder and --sweep are separate experiments" "$bin" balance --game commanders --sweep queen_redraws=0..1 --ladder 'heuristic(temperature=[1,2])'
 
+# --- robust ----------------------------------------------------------------------------------
+run balance --game commanders --games 2000 --seed 3 --quiet --robust random --out "$work/rb" --report "$work/rb.html"
+run balance --game commanders --agents random --games 2000 --seed 3 --quiet --out "$work/rb2"
+check "robust: every level on the same deals, each verdict compared across levels" python3 -c "
+import json,sys; r=json.load(open('$work/rb/robust.json')); p=json.load(open('$work/rb2/summary.json'))
+ok = r['levels'] == [['heuristic'], ['random']] and r['settings'][1]['counts'] == p['counts']
+rows = {v['measure']: v for v in r['verdicts']}
+seat = rows['seat 0 score']
+ok = ok and len(seat['values']) == 2 and seat['holds'] in ('holds', 'depends on the player', 'reverses')
+ok = ok and all(len(v['verdicts']) == 2 for v in r['verdicts']) and len(r['verdicts']) > 1
+sys.exit(0 if ok else 1)"
+check "robust: a CSV row per verdict and level, and an HTML report" bash -c \
+  "grep -q '^\"seat 0 score\",2,\"random\",' '$work/rb/robust.csv' && grep -q 'across player levels' '$work/rb.html'"
+expect_error "robust with an empty agent spec" "an agent spec is empty" "$bin" balance --game commanders --robust 'random,'
+expect_error "robust with a sweep" "--sweep and --robust are separate experiments" "$bin" balance --game commanders --robust random --sweep queen_redraws=0..1
+expect_error "robust with an unknown agent, before any game" "unknown agent" "$bin" balance --game commanders --robust 'hero'
+
 # --- tune ------------------------------------------------------------------------------------
 "$bin" tune --game commanders --agent 'heuristic(king=[0,6],aggression=[0,1])' --budget 6000 --games-per-candidate 200 \
   --seed 4 --threads 1 --quiet --out "$work/u1" >"$work/u1.txt"
