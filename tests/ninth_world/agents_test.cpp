@@ -109,9 +109,9 @@ TEST_CASE("ninth-world heuristic co-op: keeps its cards for the creature it mark
   const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"region", "Milave"}});
   const Heuristic heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
   State s = setup(game, {"Qbrys", "Kwaidyno"});
-  // Qbrys (Charm 1, Tinker 1, three Effort) marked a Dabirri (cost 3) and spends two Effort
-  // in Scout: the three cards left are just enough for the Dabirri.
-  put_in_wilderness(s, card_index(game, "Dabirri"), 0b01);
+  // Qbrys (Charm 1, Tinker 1, three Effort) marked an Ellnoica (cost 3) and spends two Effort
+  // in Scout: the three cards left are just enough for the Ellnoica.
+  put_in_wilderness(s, card_index(game, "Ellnoica"), 0b01);
   bid(game, s, {2, 3});
   bid(game, s, {});
   while (s.step == Step::BidPowers) act(game, s, "pass");
