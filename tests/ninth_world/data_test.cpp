@@ -101,9 +101,9 @@ TEST_CASE("data errors name the file, the line and the field") {
                         "text = \"after"))
             .find("town[9].power.when: 'advance' is not allowed here (allowed: bid, use, "
                   "no_claim)") != std::string::npos);
-  CHECK(error_of(edited("when = \"use\", phase = \"focus\", effect = \"gamble\"",
-                        "when = \"use\", phase = \"focus\", effect = \"points\""))
-            .find("hero[5].power.effect: points are added by bid powers only") !=
+  CHECK(error_of(edited("when = \"use\", effect = \"gamble\", amount = 4",
+                        "when = \"use\", effect = \"points\", amount = 4"))
+            .find("wilderness[11].power.effect: points are added by bid powers only") !=
         std::string::npos);
   CHECK(error_of(edited("  { name = \"Qi\", power = { when = \"arrival\", effect = "
                         "\"refresh_town\", text = \"on arrival: the town row is dealt again\" } "
