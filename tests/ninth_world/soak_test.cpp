@@ -2,6 +2,7 @@
 // step; determinism, replay by action text and determinization consistency.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 
 #include "agents/agent.hpp"
@@ -212,4 +213,51 @@ TEST_CASE("ninth-world: balance statistics add up") {
     }
     CHECK(stats.rate(team + 1, 14).trials == 150);  // every hero-game counts for each card
   }
+}
+
+TEST_CASE("ninth-world: co-op statistics by the pair of heroes on the team") {
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "3"}});
+  const ElementSchema schema = game.element_schema();
+  const size_t heroes = game.data().heroes.size();
+  std::vector<int> pair_rows;
+  for (size_t e = 0; e < schema.elements.size(); ++e)
+    if (schema.group_name(schema.group(e)) == "hero pair") pair_rows.push_back(int(e));
+  REQUIRE(pair_rows.size() == heroes * (heroes - 1) / 2);
+  ElementStats stats(schema);
+  const RandomPolicy<NinthWorldGame> random(game);
+  Rng rng(6);
+  std::map<std::string, std::pair<uint64_t, uint64_t>> expected;  // pair: wins, games
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    State s = game.initial_state(seed);
+    // Half the games are won, so the pairs' wins are checked too.
+    if (seed % 2 == 0) {
+      while (!game.is_terminal(s)) game.apply(s, random.choose(s, rng));
+    } else {
+      s.step = Step::Over;
+      s.end_reason = EndReason::TeamWon;
+    }
+    game.collect_elements(s, stats);
+    for (int x = 0; x < 3; ++x)
+      for (int y = 0; y < 3; ++y) {
+        const int a = s.heroes[size_t(x)].def, b = s.heroes[size_t(y)].def;
+        if (a >= b) continue;
+        auto& [wins, games] = expected["pair:" + game.data().heroes[size_t(a)].name + "+" +
+                                       game.data().heroes[size_t(b)].name];
+        wins += s.end_reason == EndReason::TeamWon;
+        ++games;
+      }
+  }
+  uint64_t total = 0;
+  for (int row : pair_rows) {
+    const auto it = expected.find(schema.elements[size_t(row)]);
+    const RateCounter& r = stats.rate(row, 0);
+    CHECK(r.trials == (it == expected.end() ? 0 : it->second.second));
+    CHECK(r.hits == (it == expected.end() ? 0 : it->second.first));
+    total += r.trials;
+  }
+  CHECK(total == 60 * 3);  // three pairs in every 3-hero team
+  // Competitive play has no pair rows.
+  const ElementSchema competitive = make_game({{"players", "3"}}).element_schema();
+  for (size_t e = 0; e < competitive.elements.size(); ++e)
+    CHECK(competitive.group_name(competitive.group(e)) != "hero pair");
 }
