@@ -227,6 +227,9 @@ class NinthWorldGame {
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
   uint64_t hash(const State& s) const;
+  // What a reachable state breaks (every card in one zone, five skill cards of ranks 1-4 per
+  // hero, Valor as the sum of its sources...), or "" (invariants.cpp).
+  std::string broken_invariant(const State& s) const;
 
   // Balance statistics: heroes (competitive) or the team (co-op), Valor sources, regions.
   ElementSchema element_schema() const;

@@ -1,8 +1,8 @@
 // Records of The Ninth World are tied to the data set that made them: the set's content hash
 // is mixed into every state hash, and a record made with a `cards=` file carries that file's
 // hash, so a replay against other cards is refused with a message that says so.
-#include <catch2/catch.hpp>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -67,7 +67,8 @@ TEST_CASE("ninth-world records: the cards' content hash is part of every state h
   write(dir / "base.toml", base_cards());
   write(dir / "edited.toml", edited);
   const NinthWorldGame base = make_game({{"players", "3"}});
-  const NinthWorldGame same = make_game({{"players", "3"}, {"cards", (dir / "base.toml").string()}});
+  const NinthWorldGame same =
+      make_game({{"players", "3"}, {"cards", (dir / "base.toml").string()}});
   const NinthWorldGame other =
       make_game({{"players", "3"}, {"cards", (dir / "edited.toml").string()}});
   CHECK(base.hash(base.initial_state(5)) == same.hash(same.initial_state(5)));
@@ -81,8 +82,7 @@ TEST_CASE("ninth-world records: a replay against other cards is refused") {
   const fs::path cards = dir / "sets" / "mine.toml";
   write(cards, base_cards());
   const std::string record_path = (dir / "games.jsonl").string();
-  const GameRecord r =
-      record_game({{"players", "3"}, {"cards", cards.string()}}, record_path);
+  const GameRecord r = record_game({{"players", "3"}, {"cards", cards.string()}}, record_path);
   REQUIRE(r.data.contains("cards"));
   CHECK(r.data["cards"]["path"] == "sets/mine.toml");
   CHECK(r.data["cards"]["hash"].get<std::string>().size() == 16);

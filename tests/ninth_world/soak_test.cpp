@@ -17,64 +17,9 @@ using namespace nf::ninth_world::test;
 namespace {
 
 void check_invariants(const NinthWorldGame& game, const State& s) {
-  // Every town and wilderness card is in exactly one zone.
-  std::array<int, kCards> seen{};
-  for (uint8_t c : s.town_deck) ++seen[c];
-  for (uint8_t c : s.town_discard) ++seen[c];
-  for (uint8_t c : s.wild_deck) ++seen[c];
-  for (uint8_t c : s.wild_discard) ++seen[c];
-  for (int slot = 0; slot < kMaxTownSlots; ++slot) {
-    if (slot >= game.town_slots()) REQUIRE(s.town[size_t(slot)] == kNone);
-    if (s.town[size_t(slot)] != kNone) ++seen[s.town[size_t(slot)]];
-    if (s.town_wounds >> slot & 1) REQUIRE(s.town[size_t(slot)] == kNone);
-  }
-  for (const WildCard& w : s.wild) {
-    ++seen[w.card];
-    REQUIRE(game.data().card(w.card).wilderness);
-    REQUIRE(game.data().card(w.card).type != CardType::Prize);
-  }
-  std::array<int, kPowerCards> powers{};
-  for (uint8_t c : s.power_deck) ++powers[c];
-  for (uint8_t c : s.offered)
-    if (c != kNone) ++powers[c];
-  for (int h = 0; h < game.num_players(); ++h) {
-    const Hero& hero = s.heroes[size_t(h)];
-    for (const Displayed& d : hero.display) {
-      ++seen[d.card];
-      const CardType t = game.data().card(d.card).type;
-      REQUIRE((t == CardType::Cypher || t == CardType::Quest));
-      if (t == CardType::Quest) REQUIRE(d.tokens < game.data().card(d.card).tiers);
-    }
-    for (uint8_t c : hero.stack) ++powers[c & ~kWoundSide];
-    // Five skill cards: ranks 1-4, Effort rank 1, no skill twice except Effort.
-    std::array<int, kSkills> count{};
-    for (int i = 0; i < kHandSize; ++i) {
-      const int skill = hero.skill[size_t(i)], rank = hero.rank[size_t(i)];
-      REQUIRE(skill < kSkills);
-      REQUIRE(rank >= 1);
-      REQUIRE(rank <= (skill == Effort ? 1 : kMaxRank));
-      ++count[size_t(skill)];
-    }
-    for (int k = Scout; k <= Focus; ++k) REQUIRE(count[size_t(k)] <= 1);
-    // Valor accounting: the sum of its sources, never negative.
-    int sum = 0;
-    for (int16_t v : hero.valor_by) {
-      REQUIRE(v >= 0);
-      sum += v;
-    }
-    REQUIRE(hero.valor == sum);
-    REQUIRE(hero.points <= hero.total);
-    REQUIRE(hero.set_bonus <= kMaxRank);
-  }
-  for (int c = 0; c < kCards; ++c) REQUIRE(seen[size_t(c)] == 1);
-  for (int c = 0; c < kPowerCards; ++c) REQUIRE(powers[size_t(c)] == 1);
-  REQUIRE(s.round >= 1);
-  REQUIRE(s.round <= game.rounds());
-  if (!game.is_terminal(s)) {
-    REQUIRE(s.actor < game.num_players());
-    REQUIRE(s.phase >= Scout);
-    REQUIRE(s.phase <= Focus);
-  }
+  const std::string broken = game.broken_invariant(s);
+  INFO(game.render(s));
+  REQUIRE(broken == "");
 }
 
 void soak(const std::map<std::string, std::string>& config, int games) {
@@ -129,6 +74,34 @@ TEST_CASE("ninth-world soak: co-op and solo random games keep every invariant") 
         {"threshold1", "0"},
         {"threshold2", "0"}},
        150);
+}
+
+TEST_CASE("ninth-world invariants: each broken rule is named") {
+  const NinthWorldGame game = make_game({{"players", "3"}});
+  const State fresh = game.initial_state(2);
+  REQUIRE(game.broken_invariant(fresh) == "");
+  auto broken = [&](auto&& corrupt) {
+    State s = fresh;
+    corrupt(s);
+    return game.broken_invariant(s);
+  };
+  CHECK(broken([](State& s) {
+          s.town_discard.push_back(s.town_deck.back());
+        }).find("is in 2 zones") != std::string::npos);
+  CHECK(broken([](State& s) { s.wild_deck.pop_back(); }).find("is in 0 zones") !=
+        std::string::npos);
+  CHECK(broken([](State& s) { s.power_deck.pop_back(); }).find("is in 0 places") !=
+        std::string::npos);
+  CHECK(broken([](State& s) { s.heroes[1].rank[0] = 5; }).find("a skill card of rank 5") !=
+        std::string::npos);
+  CHECK(broken([](State& s) {
+          s.heroes[1].skill[1] = s.heroes[1].skill[0];
+        }).find("two cards of one skill") != std::string::npos);
+  CHECK(broken([](State& s) {
+          s.heroes[2].valor += 3;
+        }).find("has 3 Valor but its sources add up to 0") != std::string::npos);
+  CHECK(broken([](State& s) { s.town_wounds = 1; }).find("wounded town slot 0") !=
+        std::string::npos);
 }
 
 TEST_CASE("ninth-world: generic checks (zero-sum soak, determinism, determinization)") {
