@@ -184,8 +184,10 @@ int Heuristic::coop_target(const State& s, int h) const {
     FixedVector<uint8_t, kMaxWilderness> order;
     for (size_t i = 0; i < s.wild.size(); ++i)
       if (worth_marking(s, h, s.wild[i])) order.push_back(uint8_t(i));
-    std::stable_sort(order.begin(), order.end(), [&](uint8_t a, uint8_t b) {
-      return danger(s, h, s.wild[a]) > danger(s, h, s.wild[b]);
+    // Most dangerous first, ties in wilderness order (std::sort: no allocation).
+    std::sort(order.begin(), order.end(), [&](uint8_t a, uint8_t b) {
+      const double x = danger(s, h, s.wild[a]), y = danger(s, h, s.wild[b]);
+      return x != y ? x > y : a < b;
     });
     int marks = 0, cost = committed(s, h, Scout);
     const int budget = claim_budget(s, h);
