@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "agents/agent.hpp"
-#include "experiments/replay.hpp"
+#include "experiments/run/replay.hpp"
 #include "games/ninth_world/embedded.hpp"
 #include "tests/ninth_world/scenario.hpp"
 
