@@ -117,6 +117,8 @@ TEST_CASE("data errors name the file, the line and the field") {
 TEST_CASE("config errors: unknown cards file or region, players for the mode") {
   CHECK_THROWS_WITH(make_game({{"cards", "/nonexistent/set.toml"}}),
                     "cannot read cards file '/nonexistent/set.toml'");
+  CHECK_THROWS_WITH(make_game({{"cards", "/dev/zero"}}),
+                    "cards file '/dev/zero' is not a regular file");
   CHECK_THROWS_WITH(make_game({{"cards", "expansion"}}),
                     Catch::Contains("unknown cards 'expansion' (shipped: base"));
   CHECK_THROWS_WITH(make_game({{"region", "Atlantis"}}),

@@ -1,6 +1,6 @@
-// Records of The Ninth World are tied to the data set that made them: the set's content hash
-// is mixed into every state hash, and a record made with a `cards=` file carries that file's
-// hash, so a replay against other cards is refused with a message that says so.
+// Records of The Ninth World are tied to the data set that made them: a record made with a
+// `cards=` file carries that file's hash, and the set's content hash is mixed into every state
+// hash (data_test.cpp), so a replay against other cards is refused with a message that says so.
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
@@ -55,26 +55,6 @@ GameRecord record_game(const std::map<std::string, std::string>& config,
 }
 
 }  // namespace
-
-TEST_CASE("ninth-world records: the cards' content hash is part of every state hash") {
-  const fs::path dir = fs::temp_directory_path() / ("nf_ninth_record_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  std::string edited = base_cards();
-  const std::string queb = "name = \"Queb\"\ntype = \"creature\"\ncost = 4\nvalor = 7";
-  REQUIRE(edited.find(queb) != std::string::npos);
-  edited.replace(edited.find(queb), queb.size(),
-                 "name = \"Queb\"\ntype = \"creature\"\ncost = 4\nvalor = 8");
-  write(dir / "base.toml", base_cards());
-  write(dir / "edited.toml", edited);
-  const NinthWorldGame base = make_game({{"players", "3"}});
-  const NinthWorldGame same =
-      make_game({{"players", "3"}, {"cards", (dir / "base.toml").string()}});
-  const NinthWorldGame other =
-      make_game({{"players", "3"}, {"cards", (dir / "edited.toml").string()}});
-  CHECK(base.hash(base.initial_state(5)) == same.hash(same.initial_state(5)));
-  CHECK(base.hash(base.initial_state(5)) != other.hash(other.initial_state(5)));
-  fs::remove_all(dir);
-}
 
 TEST_CASE("ninth-world records: a replay against other cards is refused") {
   const fs::path dir = fs::temp_directory_path() / ("nf_ninth_replay_" + std::to_string(getpid()));
