@@ -17,13 +17,6 @@ using namespace nf::ninth_world::test;
 
 namespace {
 
-std::string base_text() {
-  for (const EmbeddedFile& f : embedded_files())
-    if (f.name == "base.toml") return std::string(f.text);
-  FAIL("no base.toml");
-  return {};
-}
-
 // The base text with the first `from` replaced by `to`.
 std::string edited(const std::string& from, const std::string& to) {
   std::string text = base_text();

@@ -9,7 +9,6 @@
 
 #include "agents/agent.hpp"
 #include "experiments/run/replay.hpp"
-#include "games/ninth_world/embedded.hpp"
 #include "tests/ninth_world/scenario.hpp"
 
 using namespace nf;
@@ -18,13 +17,6 @@ using namespace nf::ninth_world::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string base_cards() {
-  for (const EmbeddedFile& f : embedded_files())
-    if (f.name == "base.toml") return std::string(f.text);
-  FAIL("no base.toml");
-  return {};
-}
 
 void write(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
@@ -60,7 +52,7 @@ TEST_CASE("ninth-world records: a replay against other cards is refused") {
   const fs::path dir = fs::temp_directory_path() / ("nf_ninth_replay_" + std::to_string(getpid()));
   fs::create_directories(dir / "sets");
   const fs::path cards = dir / "sets" / "mine.toml";
-  write(cards, base_cards());
+  write(cards, base_text());
   const std::string record_path = (dir / "games.jsonl").string();
   const GameRecord r = record_game({{"players", "3"}, {"cards", cards.string()}}, record_path);
   REQUIRE(r.data.contains("cards"));
@@ -80,7 +72,7 @@ TEST_CASE("ninth-world records: a replay against other cards is refused") {
   }
   // A record without the data field (an older one) against cards with another Valor: the
   // state hashes differ, so the replay reports a mismatch.
-  std::string text = base_cards();
+  std::string text = base_text();
   text.replace(text.find("valor = 7"), 9, "valor = 9");  // the Queb
   write(cards, text);
   GameRecord old = r;
