@@ -8,7 +8,6 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "games/ninth_world/embedded.hpp"
 #include "tests/ninth_world/scenario.hpp"
 
 using namespace nf;
