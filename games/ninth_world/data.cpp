@@ -3,18 +3,21 @@
 #include "games/ninth_world/data.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <toml++/toml.h>
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "core/toml_data.hpp"
 #include "games/ninth_world/embedded.hpp"
 
 namespace nf::ninth_world {
 namespace {
+
+using toml_data::check_keys;
+using toml_data::fail;
 
 constexpr std::array<std::string_view, kSkills> kSkillNames = {"effort", "scout",  "tinker",
                                                                "charm",  "combat", "focus"};
@@ -26,21 +29,6 @@ constexpr std::array<std::string_view, kTriggers> kTriggerNames = {
 constexpr std::array<std::string_view, kEffectKinds> kEffectNames = {
     "valor",  "wound", "heal",         "power",  "points", "valor_per_rank",
     "gamble", "token", "refresh_town", "reveal", "cost"};
-
-[[noreturn]] void fail(const std::string& source, const toml::node* where, std::string_view field,
-                       std::string_view message) {
-  if (where && where->source().begin.line > 0)
-    throw Error(fmt::format("{}:{}: {}: {}", source, where->source().begin.line, field, message));
-  throw Error(fmt::format("{}: {}: {}", source, field, message));
-}
-
-void check_keys(const std::string& source, const toml::table& table, std::string_view prefix,
-                const std::vector<std::string_view>& known) {
-  for (auto&& [key, value] : table)
-    if (std::find(known.begin(), known.end(), key.str()) == known.end())
-      fail(source, &value, fmt::format("{}{}", prefix, key.str()),
-           fmt::format("unknown field (known: {})", fmt::join(known, ", ")));
-}
 
 template <size_t N>
 int word_index(const std::string& source, const toml::node* node, const std::string& field,
@@ -258,12 +246,7 @@ std::string_view skill_name(int skill) { return kSkillNames[size_t(skill)]; }
 std::string_view card_type_name(CardType t) { return kTypeNames[size_t(t)]; }
 
 DataSet parse_data(std::string_view toml_text, const std::string& source) {
-  toml::table doc;
-  try {
-    doc = toml::parse(toml_text, source);
-  } catch (const toml::parse_error& e) {
-    throw Error(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
-  }
+  const toml::table doc = toml_data::parse(toml_text, source);
   check_keys(source, doc, "", {"hero", "region", "town", "wilderness", "power"});
   DataSet data;
   data.source = source;
@@ -348,14 +331,8 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
 }
 
 DataSet load_data(const std::string& name_or_path) {
-  const bool path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
-  if (path) {
-    std::ifstream in(name_or_path, std::ios::binary);
-    if (!in) throw Error(fmt::format("cannot read cards file '{}'", name_or_path));
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_data(text.str(), name_or_path);
-  }
+  if (toml_data::names_a_file(name_or_path))
+    return parse_data(toml_data::read_file(name_or_path, "cards"), name_or_path);
   std::vector<std::string> names;
   for (const EmbeddedFile& f : embedded_files()) {
     const std::string_view stem = f.name.substr(0, f.name.size() - 5);

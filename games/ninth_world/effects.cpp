@@ -140,31 +140,15 @@ void NinthWorldGame::passive(State& s, int h, Trigger when, int card) const {
 }
 
 bool NinthWorldGame::has_bid_power(const State& s, int h) const {
-  FixedVector<Action, kMaxBidPowers> actions;
-  bid_power_actions(s, h, actions);
-  return !actions.empty();
+  return !visit_bid_powers(s, h, [](Action) { return false; });
 }
 
 void NinthWorldGame::bid_power_actions(const State& s, int h,
                                        FixedVector<Action, kMaxBidPowers>& out) const {
-  const Hero& hero = s.heroes[size_t(h)];
-  if (hero.bid_value == 0) return;  // no powers without a bid of at least 1
-  const Power* own = tableau_power(hero);
-  if (own && own->trigger == Trigger::Bid && !(hero.used & 1) && phase_matches(*own, s.phase))
-    out.push_back({Verb::Power, TableauPower, 0});
-  const Power& token = data_->heroes[hero.def].token;
-  if (hero.token && phase_matches(token, s.phase)) out.push_back({Verb::Power, HeroToken, 0});
-  for (size_t c = 0; c < hero.display.size(); ++c) {
-    const Power& p = data_->card(hero.display[c].card).power;
-    if (p.trigger == Trigger::Bid && !hero.display[c].used && phase_matches(p, s.phase))
-      out.push_back({Verb::Power, CypherPower, uint8_t(c)});
-  }
-  for (int a = 0; a < kAllies; ++a) {
-    if (!(hero.allies >> a & 1)) continue;
-    const HeroDef& ally = data_->heroes[s.ally_def[size_t(a)]];
-    if (ally.adjective == s.phase || ally.noun == s.phase)
-      out.push_back({Verb::Power, AllyDiscard, uint8_t(a)});
-  }
+  visit_bid_powers(s, h, [&](Action a) {
+    out.push_back(a);
+    return true;
+  });
 }
 
 void NinthWorldGame::use_power(State& s, int h, Action a) const {

@@ -1,6 +1,7 @@
 #include "games/ninth_world/heuristic.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace nf::ninth_world {
@@ -11,8 +12,6 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("extra_tinker", 0, 0, 5, "cards bid in Tinker besides Tinker cards"),
       ParamSpec::real("extra_charm", 0, 0, 5, "cards bid in Charm besides Charm cards"),
       ParamSpec::real("extra_combat", 0, 0, 5, "cards bid in Combat besides Combat cards"),
-      ParamSpec::real("coop_scout", 1, 0, 5, "co-op: more cards bid in Scout"),
-      ParamSpec::real("coop_combat", 1, 0, 5, "co-op: more cards bid in Combat"),
       ParamSpec::real("wound", 7, 0, 30, "cost of a wound (5 Valor at the end and a lost power)"),
       ParamSpec::real("power", 2, 0, 20, "value of gaining a power card"),
       ParamSpec::real("cypher", 1, 0, 20, "value of a displayed cypher's power"),
@@ -24,6 +23,14 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("draw", 1.2, 0, 5, "value of drawing and marking an unseen wilderness card"),
       ParamSpec::real("threat", 3, 0, 20,
                       "co-op: value of taking a cypher or creature out of the wilderness"),
+      ParamSpec::real("mark_later", 0.5, 0, 1,
+                      "co-op: share of a card's danger counted when marking it for a later round"),
+      ParamSpec::real("coop_focus", 1, 0, 5,
+                      "co-op: points of other cards kept for advancing in Focus"),
+      ParamSpec::real("coop_skill", 2, 0, 20,
+                      "co-op: extra future value of a Combat or Scout rank"),
+      ParamSpec::real("quest_threat", 1, 0, 5,
+                      "co-op: danger of an incomplete wilderness quest (it deals a card a round)"),
       ParamSpec::real("town_bias", 0, -5, 5, "preference for town claims over wilderness claims"),
       ParamSpec::real("claim_margin", 0, -5, 5, "net gain a claim must exceed"),
       ParamSpec::real("epsilon", 0, 0, 1, "chance of a uniformly random legal move"),
@@ -35,8 +42,6 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.extra_tinker = p.get_real("extra_tinker");
   w_.extra_charm = p.get_real("extra_charm");
   w_.extra_combat = p.get_real("extra_combat");
-  w_.coop_scout = p.get_real("coop_scout");
-  w_.coop_combat = p.get_real("coop_combat");
   w_.wound = p.get_real("wound");
   w_.power = p.get_real("power");
   w_.cypher = p.get_real("cypher");
@@ -46,6 +51,10 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.mark = p.get_real("mark");
   w_.draw = p.get_real("draw");
   w_.threat = p.get_real("threat");
+  w_.quest_threat = p.get_real("quest_threat");
+  w_.coop_skill = p.get_real("coop_skill");
+  w_.coop_focus = p.get_real("coop_focus");
+  w_.mark_later = p.get_real("mark_later");
   w_.town_bias = p.get_real("town_bias");
   w_.claim_margin = p.get_real("claim_margin");
   w_.epsilon = p.get_real("epsilon");
@@ -60,23 +69,8 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
     if ((free >> i & 1) && hero.skill[size_t(i)] == s.phase) want = uint8_t(want | 1 << i);
   const std::array<double, 5> extras = {w_.extra_scout, w_.extra_tinker, w_.extra_charm,
                                         w_.extra_combat, 5};
-  double more = 0;
-  if (game_->cooperative())
-    more = s.phase == Scout ? w_.coop_scout : s.phase == Combat ? w_.coop_combat : 0;
-  int extra = int(std::lround(extras[size_t(s.phase - 1)] + more));
-  // Co-op Combat: enough to claim the cheapest creature this hero has marked in the wilderness.
-  if (game_->cooperative() && s.phase == Combat) {
-    int target = 0;
-    for (const WildCard& w : s.wild)
-      if ((w.marks >> h & 1) && game_->data().card(w.card).type == CardType::Creature) {
-        const int cost = game_->claim_cost(s, w.card);
-        target = target == 0 ? cost : std::min(target, cost);
-      }
-    int value = 0;
-    for (int i = 0; i < kHandSize; ++i)
-      if (want >> i & 1) value += NinthWorldGame::bid_points(hero, i, s.phase);
-    extra = std::max(extra, target - value);
-  }
+  int extra = int(std::lround(extras[size_t(s.phase - 1)]));
+  if (game_->cooperative()) return coop_bid(s, h);
   // Effort first, then ranked cards whose own phase has passed this round.
   for (int pass = 0; pass < 2; ++pass)
     for (int i = 0; i < kHandSize && extra > 0; ++i) {
@@ -85,6 +79,146 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
       if ((free >> i & 1) && !(want >> i & 1) && fits) want = uint8_t(want | 1 << i), --extra;
     }
   return want;
+}
+
+uint8_t Heuristic::coop_bid(const State& s, int h) const {
+  // Cards join in order (the phase's own, Effort, then cards whose phase has passed) while
+  // the cards left still pay for what it marked for the later claiming phases; beyond this
+  // phase's target only the phase's own cards join.
+  const Hero& hero = s.heroes[size_t(h)];
+  const int target = coop_target(s, h), later = committed(s, h, s.phase);
+  uint8_t want = 0;
+  int value = 0;
+  for (int pass = 0; pass < 3; ++pass)
+    for (int i = 0; i < kHandSize; ++i) {
+      const int skill = hero.skill[size_t(i)];
+      const bool fits = pass == 0   ? skill == s.phase
+                        : pass == 1 ? skill == Effort
+                                    : skill != Effort && skill < s.phase;
+      if (!fits || ((hero.spent | want) >> i & 1) || (pass > 0 && value >= target)) continue;
+      if (claim_budget(s, h, uint8_t(want | 1 << i)) < later) continue;
+      want = uint8_t(want | 1 << i);
+      value += NinthWorldGame::bid_points(hero, i, s.phase);
+    }
+  return want;
+}
+
+int Heuristic::claim_budget(const State& s, int h, uint8_t reserved) const {
+  // What the hero's unspent cards are worth in the claiming phases still to come this round:
+  // a Tinker, Charm or Combat card its rank in its own phase, Effort and a passed phase's
+  // card 1 (Focus cards stay for advancing).
+  const Hero& hero = s.heroes[size_t(h)];
+  int budget = 0;
+  for (int i = 0; i < kHandSize; ++i) {
+    const int skill = hero.skill[size_t(i)];
+    if (((hero.spent | hero.bid | reserved) >> i & 1) || skill == Focus) continue;
+    budget += skill > s.phase ? hero.rank[size_t(i)] : 1;
+  }
+  return std::max(0, budget - int(w_.coop_focus));
+}
+
+int Heuristic::share(const State& s, int card) const {
+  // A card of cost 4 or more is worth pooling on: a hero counts on paying half of it.
+  const int cost = game_->claim_cost(s, card);
+  return game_->heroes() > 1 && cost >= kPoolCost ? (cost + 1) / 2 : cost;
+}
+
+int Heuristic::marked_cost(const State& s, int h, int phase) const {
+  // The cost of the wilderness cards it marked and may claim in `phase`: cyphers in Tinker,
+  // completed quests in Charm, creatures in Combat.
+  const uint8_t type = NinthWorldGame::claimed_type(phase);
+  if (type == kAnyType) return 0;
+  int cost = 0;
+  for (const WildCard& w : s.wild) {
+    const CardDef& def = game_->data().card(w.card);
+    if (!(w.marks >> h & 1) || uint8_t(def.type) != type) continue;
+    if (def.type == CardType::Quest && w.tokens < def.tiers) continue;
+    cost += share(s, w.card);
+  }
+  return cost;
+}
+
+int Heuristic::committed(const State& s, int h, int after) const {
+  int cost = 0;
+  for (int phase = std::max(after + 1, int(Tinker)); phase <= Combat; ++phase)
+    cost += marked_cost(s, h, phase);
+  return cost;
+}
+
+double Heuristic::danger(const State& s, int h, const WildCard& w) const {
+  // Creatures attack the town (two dice from cost 5), cyphers raise the threshold, incomplete
+  // quests deal one more card every round (worth marking only by a hero who can complete
+  // their tiers).
+  const CardDef& def = game_->data().card(w.card);
+  switch (def.type) {
+    case CardType::Creature:
+      return def.cost >= 5 ? 3.0 : 2.0;
+    case CardType::Cypher:
+      return 0.5;
+    case CardType::Quest:
+      return w.tokens < def.tiers && can_progress(s, h, def.quest_skill) ? w_.quest_threat : 0;
+    default:
+      return 0;
+  }
+}
+
+bool Heuristic::worth_marking(const State& s, int h, const WildCard& w) const {
+  // A dangerous card nobody marked, or one that takes pooled points and has one marker.
+  if (w.marks >> h & 1 || danger(s, h, w) == 0) return false;
+  const int markers = std::popcount(unsigned(w.marks));
+  return markers == 0 || (markers == 1 && share(s, w.card) < game_->claim_cost(s, w.card));
+}
+
+bool Heuristic::affordable(const State& s, int h, const WildCard& w, int extra_marks) const {
+  // Marking pays off only when the hero can still claim the card this round (a quest: it
+  // needs its tiers first, so only the mark is paid now).
+  const CardDef& def = game_->data().card(w.card);
+  const int cost = def.type == CardType::Quest ? 0 : share(s, w.card);
+  return extra_marks + committed(s, h, s.phase) + cost <= claim_budget(s, h);
+}
+
+int Heuristic::coop_target(const State& s, int h) const {
+  const DataSet& data = game_->data();
+  if (s.phase == Scout) {
+    // As many marks as leave enough to claim what they mark, most dangerous cards first.
+    FixedVector<uint8_t, kMaxWilderness> order;
+    for (size_t i = 0; i < s.wild.size(); ++i)
+      if (worth_marking(s, h, s.wild[i])) order.push_back(uint8_t(i));
+    // Most dangerous first, ties in wilderness order (std::sort: no allocation).
+    std::sort(order.begin(), order.end(), [&](uint8_t a, uint8_t b) {
+      const double x = danger(s, h, s.wild[a]), y = danger(s, h, s.wild[b]);
+      return x != y ? x > y : a < b;
+    });
+    int marks = 0, cost = committed(s, h, Scout);
+    const int budget = claim_budget(s, h);
+    for (uint8_t i : order) {
+      const CardDef& def = data.card(s.wild[i].card);
+      const int claim = def.type == CardType::Quest ? 0 : share(s, s.wild[i].card);
+      if (marks + 1 + cost + claim > budget) continue;
+      ++marks, cost += claim;
+    }
+    return marks;
+  }
+  return marked_cost(s, h, s.phase);
+}
+
+bool Heuristic::can_progress(const State& s, int h, int quest_skill) const {
+  // Scout and Focus quests advance by what every hero does each round; combat quests by
+  // claiming creatures; tinker quests by discarding a displayed cypher; charm quests only
+  // when another quest completes.
+  const Hero& hero = s.heroes[size_t(h)];
+  switch (quest_skill) {
+    case Scout:
+    case Focus:
+    case Combat:
+      return true;
+    case Tinker:
+      for (const Displayed& d : hero.display)
+        if (game_->data().card(d.card).type == CardType::Cypher) return true;
+      return false;
+    default:
+      return false;
+  }
 }
 
 Action Heuristic::choose_bid(const State& s) const {
@@ -140,6 +274,8 @@ double Heuristic::card_value(const State& s, int h, int card, bool wilderness) c
       double tiers = 0;
       for (int t = 0; t < def.tiers; ++t) tiers += def.tier_valor[size_t(t)];
       if (game_->cooperative() && wilderness) {
+        // Its tiers go to the heroes who complete them before it can be claimed.
+        v += tiers;
         if (def.power.present()) v += effect_value(s, h, def.power);
       } else {
         v += w_.quest_tier * tiers;
@@ -161,15 +297,16 @@ double Heuristic::action_score(const State& s, Action a) const {
       const int card = s.wild[a.a].card;
       const double net = card_value(s, h, card, true) - game_->claim_cost(s, card);
       if (!game_->cooperative()) return w_.mark * net - 1;
-      // Co-op: creatures attack the town (two dice from cost 5), cyphers raise the threshold.
-      const CardDef& def = data.card(card);
-      const double danger = def.type == CardType::Creature ? (def.cost >= 5 ? 2.0 : 1.0)
-                            : def.type == CardType::Cypher ? 0.5
-                                                           : 0.0;
-      return w_.mark * net - 1 + w_.threat * danger;
+      // A card it cannot pay for this round is still worth marking for a later round, less.
+      const WildCard& w = s.wild[a.a];
+      if (!worth_marking(s, h, w)) return -1;
+      const double later = affordable(s, h, w, 0) ? 1.0 : w_.mark_later;
+      // The town comes first: the card's own worth only breaks ties between equal dangers.
+      return w_.mark * std::min(net, 2.0) - 1 + later * w_.threat * danger(s, h, w);
     }
     case Verb::Draw:
-      return w_.draw - 1;
+      // Co-op: a drawn creature, cypher or quest works against the team.
+      return w_.draw - 1 - (game_->cooperative() ? w_.threat : 0);
     case Verb::Claim: {
       const bool wild = a.a == 1;
       const int card = wild ? s.wild[a.b].card : s.town[a.b];
@@ -194,7 +331,11 @@ double Heuristic::action_score(const State& s, Action a) const {
     case Verb::Advance: {
       const bool effort = hero.skill[a.a] == Effort;
       const int cost = effort ? 1 : hero.rank[a.a] + 1;
-      return kAdvanceValor + w_.rank * rounds_left / game_->rounds() - cost + 0.02;
+      // Co-op: Combat and Scout ranks claim and mark more of the wilderness every round.
+      const int skill = effort ? a.b : hero.skill[a.a];
+      const double use =
+          game_->cooperative() && (skill == Combat || skill == Scout) ? w_.coop_skill : 0;
+      return kAdvanceValor + (w_.rank + use) * rounds_left / game_->rounds() - cost + 0.02;
     }
     case Verb::Heal:
       return kWoundPenalty + w_.heal - kHealCost;

@@ -17,6 +17,7 @@ namespace nf::ninth_world {
 
 class Heuristic {
  public:
+  static constexpr int kPoolCost = 4;  // co-op: cards from this cost are claimed by two heroes
   static ParamSchema schema();
   Heuristic(const NinthWorldGame& game, const ParamSet& params);
 
@@ -30,14 +31,30 @@ class Heuristic {
  private:
   struct Weights {
     double extra_scout, extra_tinker, extra_charm, extra_combat;  // extra cards bid per phase
-    double coop_scout, coop_combat;  // more of them in co-op, to clear the wilderness
-    double wound, power, cypher, quest_tier, rank, heal, mark, draw, threat, town_bias,
-        claim_margin, epsilon;
+    double wound, power, cypher, quest_tier, rank, heal, mark, draw, threat, quest_threat,
+        mark_later, coop_focus, coop_skill, town_bias, claim_margin, epsilon;
   };
 
   Action choose_bid(const State& s) const;
   double effect_value(const State& s, int hero, const Power& p) const;
   double card_value(const State& s, int hero, int card, bool wilderness) const;
+  // Co-op: the points it wants this phase for the wilderness (the cards to mark in Scout, the
+  // marked cards it may claim in the claiming phases).
+  int coop_target(const State& s, int hero) const;
+  // Co-op: what its unspent cards are worth in the claiming phases left this round, the cost
+  // of the wilderness cards it marked and may claim in a phase (and in the claiming phases
+  // after one), a wilderness card's danger to the
+  // team, and whether it can still claim a card this round if it marks it now.
+  int claim_budget(const State& s, int hero, uint8_t reserved = 0) const;
+  uint8_t coop_bid(const State& s, int hero) const;  // desired_bid in co-op
+  int share(const State& s, int card) const;         // the points it expects to pay for a card
+  int marked_cost(const State& s, int hero, int phase) const;
+  int committed(const State& s, int hero, int after_phase) const;  // later claiming phases
+  double danger(const State& s, int hero, const WildCard& w) const;
+  bool worth_marking(const State& s, int hero, const WildCard& w) const;
+  bool affordable(const State& s, int hero, const WildCard& w, int extra_marks) const;
+  // Co-op: whether this hero can complete tiers of a wilderness quest of this type.
+  bool can_progress(const State& s, int hero, int quest_skill) const;
   // Co-op: whether the heroes after this one in the phase could finish paying for the card
   // if this one pools all its points on it.
   bool pool_completes(const State& s, bool wilderness, int index) const;

@@ -215,6 +215,9 @@ class NinthWorldGame {
   bool is_terminal(const State& s) const { return s.step == Step::Over; }
   Returns<kMaxPlayers> returns(const State& s) const;
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
+  // The action random play draws from legal_actions, without building the whole list when
+  // the choice is a bid or a bid power.
+  Action random_action(const State& s, Rng& rng) const;
   void apply(State& s, Action a) const;
   void determinize(State& s, int observer, Rng& rng) const;
   // Competitive bids are unseen by the other seats until they are revealed together.
@@ -224,6 +227,9 @@ class NinthWorldGame {
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
   uint64_t hash(const State& s) const;
+  // What a reachable state breaks (every card in one zone, five skill cards of ranks 1-4 per
+  // hero, Valor as the sum of its sources...), or "" (invariants.cpp).
+  std::string broken_invariant(const State& s) const;
 
   // Balance statistics: heroes (competitive) or the team (co-op), Valor sources, regions.
   ElementSchema element_schema() const;
@@ -234,17 +240,32 @@ class NinthWorldGame {
   // Rules queries shared by the rules, the heuristic and the tests.
   // The power showing on the hero's tableau (its own or a power card), or nullptr when a
   // wound covers it.
-  const Power* tableau_power(const Hero& h) const;
+  const Power* tableau_power(const Hero& h) const {
+    if (h.stack.empty()) return &data_->heroes[h.def].power;
+    const uint8_t top = h.stack.back();
+    return top & kWoundSide ? nullptr : &data_->powers[top];
+  }
   // Cost to claim `card` now (the ambient power applied, never below 1).
   int claim_cost(const State& s, int card) const {
     return cost_[size_t(s.region) * kCards + size_t(card)];
   }
   // Value of a skill card in the bid of `phase`.
-  static int bid_points(const Hero& h, int slot, int phase);
+  static int bid_points(const Hero& h, int slot, int phase) {
+    return h.skill[size_t(slot)] == phase ? h.rank[size_t(slot)] : 1;
+  }
   // Rank of `skill` in the hero's hand (0 when it has none).
-  static int rank_of(const Hero& h, int skill);
+  static int rank_of(const Hero& h, int skill) {
+    for (int i = 0; i < kHandSize; ++i)
+      if (h.skill[size_t(i)] == skill) return h.rank[size_t(i)];
+    return 0;
+  }
   // The card type claimed in a phase (Tinker: cyphers...), or kAnyType.
-  static uint8_t claimed_type(int phase);
+  static uint8_t claimed_type(int phase) {
+    return phase == Tinker   ? uint8_t(CardType::Cypher)
+           : phase == Charm  ? uint8_t(CardType::Quest)
+           : phase == Combat ? uint8_t(CardType::Creature)
+                             : kAnyType;
+  }
   // Seats from the monolith owner clockwise: 0 for the owner.
   int distance_from_monolith(const State& s, int hero) const {
     return (hero - s.monolith + players_) % players_;
@@ -283,6 +304,9 @@ class NinthWorldGame {
   void complete_quest(State& s, int hero, int card) const;
   void start_bidding(State& s) const;
   void next_bidder(State& s) const;
+  // Fills s.order with the heroes who bid, by decreasing rank(hero, seat) (ties: seat order).
+  template <class Rank>
+  void order_heroes(State& s, Rank&& rank) const;
   void start_bid_powers(State& s) const;
   void next_bid_power_hero(State& s) const;
   void start_mid_phase(State& s) const;
@@ -290,6 +314,11 @@ class NinthWorldGame {
   void end_game(State& s, EndReason reason) const;
   bool has_bid_power(const State& s, int hero) const;
   void bid_power_actions(const State& s, int hero, FixedVector<Action, kMaxBidPowers>& out) const;
+  // Calls visit(action) for each bid power the hero may use now, in legal-action order, while
+  // it returns true; false when it stopped early.
+  template <class Visit>
+  bool visit_bid_powers(const State& s, int hero, Visit&& visit) const;
+  uint8_t bid_slots(const State& s) const;  // the cards the actor may add to its bid (bits)
   void use_power(State& s, int hero, Action a) const;
   void act_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
   void act(State& s, Action a) const;  // a mark, draw, claim, pool, quest tier, advance or heal
@@ -304,13 +333,43 @@ class NinthWorldGame {
   std::array<int, 3> thresholds_;
   bool set_powers_;
   int region_choice_;  // -1: drawn from the deal seed
-  // Hot-path tables: each card's type, and its cost to claim in each region (ambient applied).
-  std::array<uint8_t, kCards> type_{};
+  // Hot-path tables: each card's type and flags, and its cost to claim in each region (ambient
+  // applied).
+  enum CardFlag : uint8_t { kTinkerQuest = 1, kUsePower = 2 };
+  std::array<uint8_t, kCards> type_{}, flags_{};
   std::vector<uint8_t> cost_;
   // Balance rows: one per distinct card name; the row of each card.
   std::vector<std::string> card_names_;
   std::array<int, kCards> card_row_{};
 };
+
+template <class Visit>
+bool NinthWorldGame::visit_bid_powers(const State& s, int h, Visit&& visit) const {
+  const Hero& hero = s.heroes[size_t(h)];
+  if (hero.bid_value == 0) return true;  // no powers without a bid of at least 1
+  auto in_phase = [&](const Power& p) { return p.phase == kAnyPhase || p.phase == s.phase; };
+  const Power* own = tableau_power(hero);
+  if (own && own->trigger == Trigger::Bid && !(hero.used & 1) && in_phase(*own) &&
+      !visit(Action{Verb::Power, TableauPower, 0}))
+    return false;
+  if (hero.token && in_phase(data_->heroes[hero.def].token) &&
+      !visit(Action{Verb::Power, HeroToken, 0}))
+    return false;
+  for (size_t c = 0; c < hero.display.size(); ++c) {
+    const Power& p = data_->card(hero.display[c].card).power;
+    if (p.trigger == Trigger::Bid && !hero.display[c].used && in_phase(p) &&
+        !visit(Action{Verb::Power, CypherPower, uint8_t(c)}))
+      return false;
+  }
+  for (int a = 0; a < kAllies; ++a) {
+    if (!(hero.allies >> a & 1)) continue;
+    const HeroDef& ally = data_->heroes[s.ally_def[size_t(a)]];
+    if ((ally.adjective == s.phase || ally.noun == s.phase) &&
+        !visit(Action{Verb::Power, AllyDiscard, uint8_t(a)}))
+      return false;
+  }
+  return true;
+}
 
 static_assert(nf::Game<NinthWorldGame>);
 

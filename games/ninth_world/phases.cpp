@@ -46,14 +46,16 @@ void NinthWorldGame::act_actions(const State& s, FixedVector<Action, kMaxActions
       out.push_back({Verb::Draw, 0, 0});
   }
   if (is_claim_phase(s.phase)) {
-    for (int slot = 0; slot < town_slots_; ++slot) {
+    // Most cards are of another type (or unmarked, in the wilderness): skip them cheaply.
+    const uint8_t type = claimed_type(s.phase);
+    for (int slot = 0; slot < town_slots_ && hero.where != 2; ++slot) {
+      const uint8_t card = s.town[size_t(slot)];
+      if (card == kNone || type_[card] != type) continue;
       if (can_claim(s, h, false, slot, false)) out.push_back({Verb::Claim, 0, uint8_t(slot)});
       if (cooperative() && can_claim(s, h, false, slot, true))
         out.push_back({Verb::Pool, 0, uint8_t(slot)});
     }
-    const uint8_t type = claimed_type(s.phase);
-    for (size_t i = 0; i < s.wild.size(); ++i) {
-      // Most wilderness cards are unmarked or of another type: skip them cheaply.
+    for (size_t i = 0; i < s.wild.size() && hero.where != 1; ++i) {
       if (!(s.wild[i].marks >> h & 1) || type_[s.wild[i].card] != type) continue;
       if (can_claim(s, h, true, int(i), false)) out.push_back({Verb::Claim, 1, uint8_t(i)});
       if (cooperative() && can_claim(s, h, true, int(i), true))
@@ -79,15 +81,13 @@ void NinthWorldGame::act_actions(const State& s, FixedVector<Action, kMaxActions
   }
   // A displayed cypher may be discarded to complete a tier of the oldest tinker quest.
   int quest = -1;
-  for (size_t q = 0; q < hero.display.size() && quest < 0; ++q) {
-    const CardDef& def = data_->card(hero.display[q].card);
-    if (def.type == CardType::Quest && def.quest_skill == Tinker) quest = int(q);
-  }
+  for (size_t q = 0; q < hero.display.size() && quest < 0; ++q)
+    if (flags_[hero.display[q].card] & kTinkerQuest) quest = int(q);
   if (quest < 0 && cooperative())
     for (size_t i = 0; i < s.wild.size() && quest < 0; ++i) {
-      const CardDef& def = data_->card(s.wild[i].card);
-      if ((s.wild[i].marks >> h & 1) && def.type == CardType::Quest && def.quest_skill == Tinker &&
-          s.wild[i].tokens < def.tiers)
+      const WildCard& w = s.wild[i];
+      if ((w.marks >> h & 1) && (flags_[w.card] & kTinkerQuest) &&
+          w.tokens < data_->card(w.card).tiers)
         quest = kWildQuest + int(i);
     }
   if (quest >= 0)
@@ -100,9 +100,9 @@ void NinthWorldGame::act_actions(const State& s, FixedVector<Action, kMaxActions
       (own->phase == kAnyPhase || own->phase == s.phase))
     out.push_back({Verb::Power, TableauPower, 0});
   for (size_t c = 0; c < hero.display.size(); ++c) {
+    if (!(flags_[hero.display[c].card] & kUsePower) || hero.display[c].used) continue;
     const Power& p = data_->card(hero.display[c].card).power;
-    if (p.trigger == Trigger::Use && !hero.display[c].used &&
-        (p.phase == kAnyPhase || p.phase == s.phase))
+    if (p.phase == kAnyPhase || p.phase == s.phase)
       out.push_back({Verb::Power, CypherPower, uint8_t(c)});
   }
   out.push_back({Verb::EndTurn, 0, 0});

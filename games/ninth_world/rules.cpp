@@ -2,6 +2,7 @@
 // powers, mid-phase turns), the co-op Threshold phase, round end, the end of the game, and
 // determinization. What a hero does on its turn: phases.cpp; powers and effects: effects.cpp.
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "games/ninth_world/ninth_world.hpp"
@@ -62,16 +63,26 @@ void NinthWorldGame::reveal(State& s) const {
   start_bid_powers(s);
 }
 
+template <class Rank>
+void NinthWorldGame::order_heroes(State& s, Rank&& rank) const {
+  // The heroes who bid at least 1, highest rank first (an insertion sort: five at most).
+  std::array<int, kMaxHeroes> key{};
+  s.order.clear();
+  for (int h = 0; h < players_; ++h) {
+    if (s.heroes[size_t(h)].bid_value == 0) continue;
+    const int k = rank(s.heroes[size_t(h)], h);
+    size_t i = s.order.size();
+    s.order.push_back(uint8_t(h));
+    for (; i > 0 && key[i - 1] < k; --i) s.order[i] = s.order[i - 1], key[i] = key[i - 1];
+    s.order[i] = uint8_t(h), key[i] = k;
+  }
+}
+
 void NinthWorldGame::start_bid_powers(State& s) const {
   // Lowest initial bid first; ties in the reverse of the mid-phase tie-breaks.
-  s.order.clear();
-  for (int h = 0; h < players_; ++h)
-    if (s.heroes[size_t(h)].bid_value > 0) s.order.push_back(uint8_t(h));
-  std::sort(s.order.begin(), s.order.end(), [&](uint8_t a, uint8_t b) {
-    const Hero &x = s.heroes[a], &y = s.heroes[b];
-    if (x.bid_value != y.bid_value) return x.bid_value < y.bid_value;
-    if (x.phase_points != y.phase_points) return x.phase_points < y.phase_points;
-    return distance_from_monolith(s, a) > distance_from_monolith(s, b);
+  order_heroes(s, [&](const Hero& h, int hero) {
+    return -(h.bid_value << 16 | h.phase_points << 8 |
+             (kMaxHeroes - distance_from_monolith(s, hero)));
   });
   s.step = Step::BidPowers;
   s.turn = 0;
@@ -89,14 +100,8 @@ void NinthWorldGame::next_bid_power_hero(State& s) const {
 
 void NinthWorldGame::start_mid_phase(State& s) const {
   // #1 highest total bid, #2 most points in the phase's skill, #3 from the monolith clockwise.
-  s.order.clear();
-  for (int h = 0; h < players_; ++h)
-    if (s.heroes[size_t(h)].bid_value > 0) s.order.push_back(uint8_t(h));
-  std::sort(s.order.begin(), s.order.end(), [&](uint8_t a, uint8_t b) {
-    const Hero &x = s.heroes[a], &y = s.heroes[b];
-    if (x.total != y.total) return x.total > y.total;
-    if (x.phase_points != y.phase_points) return x.phase_points > y.phase_points;
-    return distance_from_monolith(s, a) < distance_from_monolith(s, b);
+  order_heroes(s, [&](const Hero& h, int hero) {
+    return h.total << 16 | h.phase_points << 8 | (kMaxHeroes - distance_from_monolith(s, hero));
   });
   s.step = Step::Act;
   s.turn = 0;
@@ -230,23 +235,11 @@ void NinthWorldGame::legal_actions(const State& s, FixedVector<Action, kMaxActio
       out.push_back({Verb::TakePower, 0, 0});
       out.push_back({Verb::TakePower, 1, 0});
       return;
-    case Step::Bid: {
-      // A bid is a set: cards join in slot order, and of identical cards the first free one.
-      const Hero& h = s.heroes[s.actor];
-      int last = -1;
-      for (int i = 0; i < kHandSize; ++i)
-        if (h.bid >> i & 1) last = i;
-      for (int i = last + 1; i < kHandSize; ++i) {
-        if (h.spent >> i & 1) continue;
-        bool duplicate = false;
-        for (int j = last + 1; j < i; ++j)
-          duplicate |= !(h.spent >> j & 1) && h.skill[size_t(j)] == h.skill[size_t(i)] &&
-                       h.rank[size_t(j)] == h.rank[size_t(i)];
-        if (!duplicate) out.push_back({Verb::Bid, uint8_t(i), 0});
-      }
+    case Step::Bid:
+      for (uint8_t slots = bid_slots(s); slots; slots = uint8_t(slots & (slots - 1)))
+        out.push_back({Verb::Bid, uint8_t(std::countr_zero(slots)), 0});
       out.push_back({Verb::EndBid, 0, 0});
       return;
-    }
     case Step::BidPowers: {
       FixedVector<Action, kMaxBidPowers> powers;
       bid_power_actions(s, s.actor, powers);
@@ -259,6 +252,46 @@ void NinthWorldGame::legal_actions(const State& s, FixedVector<Action, kMaxActio
     case Step::Over:
       return;
   }
+}
+
+uint8_t NinthWorldGame::bid_slots(const State& s) const {
+  // A bid is a set: cards join in slot order, and of identical cards the first free one.
+  const Hero& h = s.heroes[s.actor];
+  uint32_t seen = 0;  // bit skill * 4 + rank - 1: a free card like it is already listed
+  uint8_t slots = 0;
+  for (int i = std::bit_width(unsigned(h.bid)); i < kHandSize; ++i) {
+    if (h.spent >> i & 1) continue;
+    const uint32_t card = 1u << (h.skill[size_t(i)] * kMaxRank + h.rank[size_t(i)] - 1);
+    if (seen & card) continue;
+    seen |= card;
+    slots = uint8_t(slots | 1 << i);
+  }
+  return slots;
+}
+
+Action NinthWorldGame::random_action(const State& s, Rng& rng) const {
+  // Bids and bid powers are most of a random game's decisions; their lists are short.
+  if (s.step == Step::Bid) {
+    // The k-th listed card, or "end bid" after them.
+    uint8_t slots = bid_slots(s);
+    uint32_t listed = 0;
+    for (uint8_t rest = slots; rest; rest = uint8_t(rest & (rest - 1))) ++listed;
+    for (uint32_t k = rng.below(listed + 1); k > 0; --k) slots = uint8_t(slots & (slots - 1));
+    return slots ? Action{Verb::Bid, uint8_t(std::countr_zero(slots)), 0}
+                 : Action{Verb::EndBid, 0, 0};
+  }
+  if (s.step == Step::BidPowers) {
+    FixedVector<Action, kMaxBidPowers + 1> powers;
+    visit_bid_powers(s, s.actor, [&](Action a) {
+      powers.push_back(a);
+      return true;
+    });
+    powers.push_back({Verb::Pass, 0, 0});
+    return powers[rng.below(uint32_t(powers.size()))];
+  }
+  FixedVector<Action, kMaxActions> actions;
+  legal_actions(s, actions);
+  return actions[rng.below(uint32_t(actions.size()))];
 }
 
 void NinthWorldGame::apply(State& s, Action a) const {

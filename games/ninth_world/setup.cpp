@@ -49,7 +49,13 @@ NinthWorldGame::NinthWorldGame(const ParamSet& config)
   if (size_t(players_ + (mode_ == Mode::Solo ? kAllies : 0)) > data_->heroes.size())
     throw Error(fmt::format("{}: hero: {} heroes are needed and the set has {}", data_->source,
                             players_, data_->heroes.size()));
-  for (int c = 0; c < kCards; ++c) type_[size_t(c)] = uint8_t(data_->card(c).type);
+  for (int c = 0; c < kCards; ++c) {
+    const CardDef& def = data_->card(c);
+    type_[size_t(c)] = uint8_t(def.type);
+    flags_[size_t(c)] =
+        uint8_t((def.type == CardType::Quest && def.quest_skill == Tinker ? kTinkerQuest : 0) |
+                (def.power.trigger == Trigger::Use ? kUsePower : 0));
+  }
   for (const RegionDef& r : data_->regions)
     for (int c = 0; c < kCards; ++c) {
       const CardDef& def = data_->card(c);
@@ -100,36 +106,6 @@ int NinthWorldGame::checks() const { return rounds_ == 9 ? 3 : 2; }
 int NinthWorldGame::threshold(int check) const {
   // A quick game checks the first and second thresholds after rounds 3 and 5.
   return thresholds_[size_t(check)];
-}
-
-const Power* NinthWorldGame::tableau_power(const Hero& h) const {
-  if (h.stack.empty()) return &data_->heroes[h.def].power;
-  const uint8_t top = h.stack.back();
-  if (top & kWoundSide) return nullptr;
-  return &data_->powers[top];
-}
-
-int NinthWorldGame::bid_points(const Hero& h, int slot, int phase) {
-  return h.skill[size_t(slot)] == phase ? h.rank[size_t(slot)] : 1;
-}
-
-int NinthWorldGame::rank_of(const Hero& h, int skill) {
-  for (int i = 0; i < kHandSize; ++i)
-    if (h.skill[size_t(i)] == skill) return h.rank[size_t(i)];
-  return 0;
-}
-
-uint8_t NinthWorldGame::claimed_type(int phase) {
-  switch (phase) {
-    case Tinker:
-      return uint8_t(CardType::Cypher);
-    case Charm:
-      return uint8_t(CardType::Quest);
-    case Combat:
-      return uint8_t(CardType::Creature);
-    default:
-      return kAnyType;
-  }
 }
 
 State NinthWorldGame::initial_state(uint64_t seed) const {

@@ -1,6 +1,7 @@
 // Balance statistics of The Ninth World, read from the final state: one row per hero, per
-// starting region, for the hero who began with the monolith and for the team (co-op), with
-// win rates, Valor, wounds and where the Valor came from.
+// starting region, for the hero who began with the monolith, for the team (co-op) and for
+// every pair of heroes on a co-op team, with win rates, Valor, wounds and where the Valor
+// came from.
 #include "games/ninth_world/ninth_world.hpp"
 
 #include <algorithm>
@@ -81,6 +82,13 @@ ElementSchema NinthWorldGame::element_schema() const {
   schema.add_element("first monolith", monolith);
   schema.add_element("team", team);
   for (const std::string& name : card_names_) schema.add_element("card:" + name, cards);
+  // Co-op: the team's win rate by each pair of heroes on it, heroes in data order.
+  if (coop && players_ > 1) {
+    const int pairs = schema.add_group("hero pair", {"win", "margin"});
+    for (size_t a = 0; a < data_->heroes.size(); ++a)
+      for (size_t b = a + 1; b < data_->heroes.size(); ++b)
+        schema.add_element("pair:" + data_->heroes[a].name + "+" + data_->heroes[b].name, pairs);
+  }
   return schema;
 }
 
@@ -128,8 +136,21 @@ void NinthWorldGame::collect_elements(const State& s, ElementStats& stats) const
     stats.add_value(team_row, EndRound, s.end_round);
     if (s.end_reason == EndReason::TownDestroyed)
       stats.add_value(team_row, TownLostRound, s.end_round);
-    if (s.checks_passed > 0 || s.end_reason != EndReason::TownDestroyed)
-      stats.add_value(team_row, Margin, s.margin);
+    const bool checked = s.checks_passed > 0 || s.end_reason != EndReason::TownDestroyed;
+    if (checked) stats.add_value(team_row, Margin, s.margin);
+    if (players_ > 1) {
+      // Pair (a, b) with a < b in data order: rows follow the cards, a's pairs in b's order.
+      const int heroes = int(data_->heroes.size());
+      const int pair_rows = card_row + int(card_names_.size());
+      for (int x = 0; x < players_; ++x)
+        for (int y = x + 1; y < players_; ++y) {
+          const int a = std::min(s.heroes[size_t(x)].def, s.heroes[size_t(y)].def);
+          const int b = std::max(s.heroes[size_t(x)].def, s.heroes[size_t(y)].def);
+          const int row = pair_rows + a * heroes - a * (a + 1) / 2 + (b - a - 1);
+          stats.add_rate(row, Win, team_won);
+          if (checked) stats.add_value(row, Margin, s.margin);
+        }
+    }
   }
 }
 

@@ -104,3 +104,59 @@ TEST_CASE("ninth-world agents: in co-op the heuristic survives the first check f
   INFO("heuristic " << heuristic << " random " << random);
   CHECK(heuristic > random + 0.15);
 }
+
+TEST_CASE("ninth-world heuristic co-op: keeps its cards for the creature it marked") {
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"region", "Milave"}});
+  const Heuristic heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
+  State s = setup(game, {"Qbrys", "Kwaidyno"});
+  // Qbrys (Charm 1, Tinker 1, three Effort) marked an Ellnoica (cost 3) and spends two Effort
+  // in Scout: the three cards left are just enough for the Ellnoica.
+  put_in_wilderness(s, card_index(game, "Ellnoica"), 0b01);
+  bid(game, s, {2, 3});
+  bid(game, s, {});
+  while (s.step == Step::BidPowers) act(game, s, "pass");
+  act(game, s, "end turn");
+  REQUIRE(s.phase == Tinker);
+  REQUIRE(s.actor == 0);
+  CHECK(heuristic.desired_bid(s, 0) == 0);  // nothing to claim: its Tinker card waits
+  skip_to(game, s, Combat);
+  REQUIRE(s.actor == 0);
+  const uint8_t combat = heuristic.desired_bid(s, 0);
+  int points = 0;
+  for (int i = 0; i < kHandSize; ++i)
+    if (combat >> i & 1) points += NinthWorldGame::bid_points(s.heroes[0], i, Combat);
+  CHECK(points == 3);
+}
+
+TEST_CASE("ninth-world heuristic co-op: marks a quest it can complete, draws no new threats") {
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"region", "Milave"}});
+  const Heuristic heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
+  State s = setup(game, {"Selis", "Qbrys"});
+  put_in_wilderness(s, card_index(game, "Walk the Skyfields"));  // a scout quest
+  bid(game, s, {0, 2});                                          // Selis: Scout 1 and an Effort
+  bid(game, s, {});
+  while (s.step == Step::BidPowers) act(game, s, "pass");  // its powers unused
+  REQUIRE(s.step == Step::Act);
+  FixedVector<Action, NinthWorldGame::kMaxActions> actions;
+  game.legal_actions(s, actions);
+  for (const Action& a : actions) {
+    if (a.verb == Verb::Mark) CHECK(heuristic.action_score(s, a) > 0);
+    if (a.verb == Verb::Draw) CHECK(heuristic.action_score(s, a) < 0);
+  }
+  Rng rng(1);
+  CHECK(game.action_to_string(s, heuristic.choose(s, rng)) == "mark Walk the Skyfields [w0]");
+}
+
+TEST_CASE("ninth-world agents: heuristic teams win quick co-op games far more often than random") {
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"length", "quick"}});
+  auto wins = [&](const std::string& spec) {
+    auto agent = make_agent(game, spec);
+    int won = 0;
+    for (uint64_t deal = 0; deal < 150; ++deal)
+      won += testing::play<NinthWorldGame>(game, {agent.get(), agent.get()}, deal)[0] > 0;
+    return won / 150.0;
+  };
+  const double heuristic = wins("heuristic"), random = wins("random");
+  INFO("heuristic " << heuristic << " random " << random);
+  CHECK(heuristic > random + 0.2);
+}

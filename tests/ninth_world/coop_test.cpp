@@ -57,22 +57,22 @@ TEST_CASE("bids: hidden from the other seats in competitive play, open in co-op"
 TEST_CASE("pooling: points against one wilderness card, claimed by one hero") {
   const NinthWorldGame game = coop(3);
   State s = setup(game, {"Kwaidyno", "Hallik", "Selis"});
-  const int cragworm = card_index(game, "Cragworm");  // cost 6
-  put_in_wilderness(s, cragworm, 0b011);
+  const int nevajin = card_index(game, "Nevajin");  // cost 6
+  put_in_wilderness(s, nevajin, 0b011);
   skip_to(game, s, Combat);
   bid(game, s, {0, 2, 3});  // Kwaidyno: Combat 1 + 2 Effort = 3
   bid(game, s, {0, 2});     // Hallik: 2
-  bid(game, s, {2, 3});     // Selis: 2, has not scouted the Cragworm
+  bid(game, s, {2, 3});     // Selis: 2, has not scouted the Nevajin
   act(game, s, "pass");     // Hallik's Who Rides the Lightning unused
   REQUIRE(s.step == Step::Act);
   REQUIRE(s.actor == 0);
-  CHECK_FALSE(has_action(game, s, "claim Cragworm [w0]"));
-  for (int k = 0; k < 3; ++k) act(game, s, "pool a point on Cragworm [w0]");
+  CHECK_FALSE(has_action(game, s, "claim Nevajin [w0]"));
+  for (int k = 0; k < 3; ++k) act(game, s, "pool a point on Nevajin [w0]");
   CHECK(s.wild[0].pooled == 3);
   act(game, s, "end turn");
   REQUIRE(s.actor == 1);
-  CHECK_FALSE(has_action(game, s, "claim Cragworm [w0]"));  // 3 + 2 < 6
-  act(game, s, "pool a point on Cragworm [w0]");
+  CHECK_FALSE(has_action(game, s, "claim Nevajin [w0]"));  // 3 + 2 < 6
+  act(game, s, "pool a point on Nevajin [w0]");
   act(game, s, "end turn");
   REQUIRE(s.actor == 2);
   FixedVector<Action, NinthWorldGame::kMaxActions> actions;
@@ -84,7 +84,7 @@ TEST_CASE("pooling: points against one wilderness card, claimed by one hero") {
 
   // With one more point, the second hero claims it and alone gains its Valor.
   State t = setup(game, {"Kwaidyno", "Hallik", "Selis"});
-  put_in_wilderness(t, cragworm, 0b011);
+  put_in_wilderness(t, nevajin, 0b011);
   skip_to(game, t, Combat);
   bid(game, t, {0, 2, 3});
   bid(game, t, {0, 2, 3});
@@ -92,11 +92,11 @@ TEST_CASE("pooling: points against one wilderness card, claimed by one hero") {
   act(game, t, "pass");
   // Both bid 3; Hallik's Combat 1 ties Kwaidyno's: the monolith owner (Kwaidyno) first.
   REQUIRE(t.actor == 0);
-  for (int k = 0; k < 3; ++k) act(game, t, "pool a point on Cragworm [w0]");
+  for (int k = 0; k < 3; ++k) act(game, t, "pool a point on Nevajin [w0]");
   act(game, t, "end turn");
-  act(game, t, "claim Cragworm [w0]");
-  CHECK(t.heroes[1].valor == 10);
-  CHECK(t.heroes[1].wounds() == 1);
+  act(game, t, "claim Nevajin [w0]");
+  CHECK(t.heroes[1].valor == 12);
+  CHECK(t.heroes[1].wounds() == 2);
   CHECK(t.heroes[1].points == 0);
   CHECK(t.heroes[0].valor == 0);
 }
@@ -187,8 +187,8 @@ TEST_CASE("creatures attack the town: the farthest unwounded slot, never refille
   int destroyed = 0;
   for (uint64_t seed = 0; seed < 60; ++seed) {
     State s = setup(game, {"Kwaidyno"});
-    put_in_wilderness(s, card_index(game, "Cragworm"));    // cost 6: two dice
-    put_in_wilderness(s, card_index(game, "Laak Swarm"));  // cost 2: one die
+    put_in_wilderness(s, card_index(game, "Cragworm"));    // cost 5: two dice
+    put_in_wilderness(s, card_index(game, "Laak Swarm"));  // cost 1: one die
     empty_wilderness_deck(s);
     game.end_round(s);  // fills the town row
     s.round = 1;
@@ -215,7 +215,7 @@ TEST_CASE("creatures attack the town: the farthest unwounded slot, never refille
     // A third hit destroys the town.
     State t = setup(game, {"Kwaidyno"});
     t.town_wounds = 0b011;
-    put_in_wilderness(t, card_index(game, "Nevajin"));   // cost 7: two dice
+    put_in_wilderness(t, card_index(game, "Nevajin"));   // cost 6: two dice
     put_in_wilderness(t, card_index(game, "Jiraskar"));  // cost 5: two dice
     empty_wilderness_deck(t);
     t.rng.reseed(seed);

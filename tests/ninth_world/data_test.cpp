@@ -8,7 +8,6 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "games/ninth_world/embedded.hpp"
 #include "tests/ninth_world/scenario.hpp"
 
 using namespace nf;
@@ -16,13 +15,6 @@ using namespace nf::ninth_world;
 using namespace nf::ninth_world::test;
 
 namespace {
-
-std::string base_text() {
-  for (const EmbeddedFile& f : embedded_files())
-    if (f.name == "base.toml") return std::string(f.text);
-  FAIL("no base.toml");
-  return {};
-}
 
 // The base text with the first `from` replaced by `to`.
 std::string edited(const std::string& from, const std::string& to) {
@@ -101,9 +93,9 @@ TEST_CASE("data errors name the file, the line and the field") {
                         "text = \"after"))
             .find("town[9].power.when: 'advance' is not allowed here (allowed: bid, use, "
                   "no_claim)") != std::string::npos);
-  CHECK(error_of(edited("when = \"use\", phase = \"focus\", effect = \"gamble\"",
-                        "when = \"use\", phase = \"focus\", effect = \"points\""))
-            .find("hero[5].power.effect: points are added by bid powers only") !=
+  CHECK(error_of(edited("when = \"use\", effect = \"gamble\", amount = 4",
+                        "when = \"use\", effect = \"points\", amount = 4"))
+            .find("wilderness[11].power.effect: points are added by bid powers only") !=
         std::string::npos);
   CHECK(error_of(edited("  { name = \"Qi\", power = { when = \"arrival\", effect = "
                         "\"refresh_town\", text = \"on arrival: the town row is dealt again\" } "
@@ -117,6 +109,8 @@ TEST_CASE("data errors name the file, the line and the field") {
 TEST_CASE("config errors: unknown cards file or region, players for the mode") {
   CHECK_THROWS_WITH(make_game({{"cards", "/nonexistent/set.toml"}}),
                     "cannot read cards file '/nonexistent/set.toml'");
+  CHECK_THROWS_WITH(make_game({{"cards", "/dev/zero"}}),
+                    "cards file '/dev/zero' is not a regular file");
   CHECK_THROWS_WITH(make_game({{"cards", "expansion"}}),
                     Catch::Contains("unknown cards 'expansion' (shipped: base"));
   CHECK_THROWS_WITH(make_game({{"region", "Atlantis"}}),

@@ -89,11 +89,14 @@ TEST_CASE("worked example: the Tinker-phase bid order of five heroes") {
   CHECK(s.heroes[3].bid_value == 2);
   CHECK(s.heroes[4].bid_value == 2);
   // Bid powers in reverse order: Rorke (tied with Kwaidyno but acting after him) uses or
-  // passes first, then Qbrys; their hero tokens add Tinker points.
+  // passes first, then Qbrys, then Branoc Aur; their hero tokens and Branoc Aur's Who Hoards
+  // the Past add Tinker points.
   REQUIRE(s.step == Step::BidPowers);
   CHECK(s.actor == 4);
   act(game, s, "pass");
   CHECK(s.actor == 2);
+  act(game, s, "pass");
+  CHECK(s.actor == 1);
   act(game, s, "pass");
   // Mid-phase: Branoc Aur (more Tinker points), Qbrys, Kwaidyno (closer to the monolith), Rorke.
   REQUIRE(s.step == Step::Act);
@@ -215,7 +218,7 @@ TEST_CASE("worked example: the Focus phase") {
   act(game, s, "advance effort to tinker 1");
   CHECK_FALSE(has_action(game, s, "advance effort to scout 1"));  // one advance a phase
   act(game, s, "end turn");
-  CHECK(s.heroes[0].valor == 3);  // 2 for the advance, 1 converted
+  CHECK(s.heroes[0].valor == 6);  // 2 for the advance, 3 from Who Dares the Dice, 1 converted
   CHECK(NinthWorldGame::rank_of(s.heroes[0], Tinker) == 1);
   act(game, s, "advance scout to 2");
   CHECK(s.heroes[1].points == 0);
@@ -241,8 +244,8 @@ TEST_CASE("advancing: next rank's cost, rank 4 at most, spent cards too, set bon
   REQUIRE(s.step == Step::Act);
   CHECK_FALSE(has_action(game, s, "advance scout to 3"));  // costs 3
   act(game, s, "advance charm to 2");
-  // 2 for the advance, 5 for all five at rank 2, 1 from Who Learns Quickly.
-  CHECK(s.heroes[0].valor == 8);
+  // 2 for the advance, 5 for all five at rank 2, 3 from Who Learns Quickly.
+  CHECK(s.heroes[0].valor == 10);
   CHECK(s.heroes[0].valor_by[FromSetBonus] == 5);
   CHECK(s.heroes[0].set_bonus == 2);
 }

@@ -7,9 +7,18 @@
 #include <map>
 #include <string>
 
+#include "games/ninth_world/embedded.hpp"
 #include "games/ninth_world/ninth_world.hpp"
 
 namespace nf::ninth_world::test {
+
+// The shipped base set's TOML text.
+inline std::string base_text() {
+  for (const EmbeddedFile& f : embedded_files())
+    if (f.name == "base.toml") return std::string(f.text);
+  FAIL("no base.toml");
+  return {};
+}
 
 inline NinthWorldGame make_game(const std::map<std::string, std::string>& config = {}) {
   return NinthWorldGame(ParamSet(NinthWorldGame::config_schema(), config, "ninth-world"));

@@ -2,6 +2,7 @@
 // step; determinism, replay by action text and determinization consistency.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 
 #include "agents/agent.hpp"
@@ -16,64 +17,9 @@ using namespace nf::ninth_world::test;
 namespace {
 
 void check_invariants(const NinthWorldGame& game, const State& s) {
-  // Every town and wilderness card is in exactly one zone.
-  std::array<int, kCards> seen{};
-  for (uint8_t c : s.town_deck) ++seen[c];
-  for (uint8_t c : s.town_discard) ++seen[c];
-  for (uint8_t c : s.wild_deck) ++seen[c];
-  for (uint8_t c : s.wild_discard) ++seen[c];
-  for (int slot = 0; slot < kMaxTownSlots; ++slot) {
-    if (slot >= game.town_slots()) REQUIRE(s.town[size_t(slot)] == kNone);
-    if (s.town[size_t(slot)] != kNone) ++seen[s.town[size_t(slot)]];
-    if (s.town_wounds >> slot & 1) REQUIRE(s.town[size_t(slot)] == kNone);
-  }
-  for (const WildCard& w : s.wild) {
-    ++seen[w.card];
-    REQUIRE(game.data().card(w.card).wilderness);
-    REQUIRE(game.data().card(w.card).type != CardType::Prize);
-  }
-  std::array<int, kPowerCards> powers{};
-  for (uint8_t c : s.power_deck) ++powers[c];
-  for (uint8_t c : s.offered)
-    if (c != kNone) ++powers[c];
-  for (int h = 0; h < game.num_players(); ++h) {
-    const Hero& hero = s.heroes[size_t(h)];
-    for (const Displayed& d : hero.display) {
-      ++seen[d.card];
-      const CardType t = game.data().card(d.card).type;
-      REQUIRE((t == CardType::Cypher || t == CardType::Quest));
-      if (t == CardType::Quest) REQUIRE(d.tokens < game.data().card(d.card).tiers);
-    }
-    for (uint8_t c : hero.stack) ++powers[c & ~kWoundSide];
-    // Five skill cards: ranks 1-4, Effort rank 1, no skill twice except Effort.
-    std::array<int, kSkills> count{};
-    for (int i = 0; i < kHandSize; ++i) {
-      const int skill = hero.skill[size_t(i)], rank = hero.rank[size_t(i)];
-      REQUIRE(skill < kSkills);
-      REQUIRE(rank >= 1);
-      REQUIRE(rank <= (skill == Effort ? 1 : kMaxRank));
-      ++count[size_t(skill)];
-    }
-    for (int k = Scout; k <= Focus; ++k) REQUIRE(count[size_t(k)] <= 1);
-    // Valor accounting: the sum of its sources, never negative.
-    int sum = 0;
-    for (int16_t v : hero.valor_by) {
-      REQUIRE(v >= 0);
-      sum += v;
-    }
-    REQUIRE(hero.valor == sum);
-    REQUIRE(hero.points <= hero.total);
-    REQUIRE(hero.set_bonus <= kMaxRank);
-  }
-  for (int c = 0; c < kCards; ++c) REQUIRE(seen[size_t(c)] == 1);
-  for (int c = 0; c < kPowerCards; ++c) REQUIRE(powers[size_t(c)] == 1);
-  REQUIRE(s.round >= 1);
-  REQUIRE(s.round <= game.rounds());
-  if (!game.is_terminal(s)) {
-    REQUIRE(s.actor < game.num_players());
-    REQUIRE(s.phase >= Scout);
-    REQUIRE(s.phase <= Focus);
-  }
+  const std::string broken = game.broken_invariant(s);
+  INFO(game.render(s));
+  REQUIRE(broken == "");
 }
 
 void soak(const std::map<std::string, std::string>& config, int games) {
@@ -128,6 +74,34 @@ TEST_CASE("ninth-world soak: co-op and solo random games keep every invariant") 
         {"threshold1", "0"},
         {"threshold2", "0"}},
        150);
+}
+
+TEST_CASE("ninth-world invariants: each broken rule is named") {
+  const NinthWorldGame game = make_game({{"players", "3"}});
+  const State fresh = game.initial_state(2);
+  REQUIRE(game.broken_invariant(fresh) == "");
+  auto broken = [&](auto&& corrupt) {
+    State s = fresh;
+    corrupt(s);
+    return game.broken_invariant(s);
+  };
+  CHECK(broken([](State& s) {
+          s.town_discard.push_back(s.town_deck.back());
+        }).find("is in 2 zones") != std::string::npos);
+  CHECK(broken([](State& s) { s.wild_deck.pop_back(); }).find("is in 0 zones") !=
+        std::string::npos);
+  CHECK(broken([](State& s) { s.power_deck.pop_back(); }).find("is in 0 places") !=
+        std::string::npos);
+  CHECK(broken([](State& s) { s.heroes[1].rank[0] = 5; }).find("a skill card of rank 5") !=
+        std::string::npos);
+  CHECK(broken([](State& s) {
+          s.heroes[1].skill[1] = s.heroes[1].skill[0];
+        }).find("two cards of one skill") != std::string::npos);
+  CHECK(broken([](State& s) {
+          s.heroes[2].valor += 3;
+        }).find("has 3 Valor but its sources add up to 0") != std::string::npos);
+  CHECK(broken([](State& s) { s.town_wounds = 1; }).find("wounded town slot 0") !=
+        std::string::npos);
 }
 
 TEST_CASE("ninth-world: generic checks (zero-sum soak, determinism, determinization)") {
@@ -212,4 +186,51 @@ TEST_CASE("ninth-world: balance statistics add up") {
     }
     CHECK(stats.rate(team + 1, 14).trials == 150);  // every hero-game counts for each card
   }
+}
+
+TEST_CASE("ninth-world: co-op statistics by the pair of heroes on the team") {
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "3"}});
+  const ElementSchema schema = game.element_schema();
+  const size_t heroes = game.data().heroes.size();
+  std::vector<int> pair_rows;
+  for (size_t e = 0; e < schema.elements.size(); ++e)
+    if (schema.group_name(schema.group(e)) == "hero pair") pair_rows.push_back(int(e));
+  REQUIRE(pair_rows.size() == heroes * (heroes - 1) / 2);
+  ElementStats stats(schema);
+  const RandomPolicy<NinthWorldGame> random(game);
+  Rng rng(6);
+  std::map<std::string, std::pair<uint64_t, uint64_t>> expected;  // pair: wins, games
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    State s = game.initial_state(seed);
+    // Half the games are won, so the pairs' wins are checked too.
+    if (seed % 2 == 0) {
+      while (!game.is_terminal(s)) game.apply(s, random.choose(s, rng));
+    } else {
+      s.step = Step::Over;
+      s.end_reason = EndReason::TeamWon;
+    }
+    game.collect_elements(s, stats);
+    for (int x = 0; x < 3; ++x)
+      for (int y = 0; y < 3; ++y) {
+        const int a = s.heroes[size_t(x)].def, b = s.heroes[size_t(y)].def;
+        if (a >= b) continue;
+        auto& [wins, games] = expected["pair:" + game.data().heroes[size_t(a)].name + "+" +
+                                       game.data().heroes[size_t(b)].name];
+        wins += s.end_reason == EndReason::TeamWon;
+        ++games;
+      }
+  }
+  uint64_t total = 0;
+  for (int row : pair_rows) {
+    const auto it = expected.find(schema.elements[size_t(row)]);
+    const RateCounter& r = stats.rate(row, 0);
+    CHECK(r.trials == (it == expected.end() ? 0 : it->second.second));
+    CHECK(r.hits == (it == expected.end() ? 0 : it->second.first));
+    total += r.trials;
+  }
+  CHECK(total == 60 * 3);  // three pairs in every 3-hero team
+  // Competitive play has no pair rows.
+  const ElementSchema competitive = make_game({{"players", "3"}}).element_schema();
+  for (size_t e = 0; e < competitive.elements.size(); ++e)
+    CHECK(competitive.group_name(competitive.group(e)) != "hero pair");
 }
