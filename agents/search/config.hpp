@@ -39,7 +39,6 @@ struct Defaults {
   std::string rollout = "random";
   double epsilon = 0;
   double prior = 0;
-  double widen = 0;
   int depth = 0;
 };
 
@@ -70,7 +69,7 @@ inline ParamSchema search_schema(Variant variant, bool flat = false, const Defau
       "progressive bias: the game heuristic's move gets prior / (visits + 1) more in selection "
       "and is tried first; 0 = off"));
   schema.push_back(ParamSpec::real(
-      "widen", d.widen, 0, 1,
+      "widen", 0, 0, 1,
       "progressive widening: a node tries another move only while it has tried fewer than "
       "(visits of its tried moves)^widen, the heuristic's move first with prior; 0 = off"));
   schema.push_back(ParamSpec::choice("final", "visits", {"visits", "mean", "proportional"},
