@@ -8,10 +8,11 @@
 
 namespace nf::search {
 
-// The iterations a game declares (kSearchIterations, agents/game_hooks.hpp). With a heuristic: heuristic rollouts with a tenth of the moves random (so rollouts do not
-// all follow one line), and a progressive bias toward the heuristic's move in selection.
-// With an evaluation as well: rollouts cut after 8 moves, since heuristic moves
-// cost far more than random ones and the evaluation scores the rest.
+// The iterations a game declares (kSearchIterations, agents/game_hooks.hpp). With a heuristic:
+// heuristic rollouts with a tenth of the moves random (so rollouts do not all follow one line), and
+// a progressive bias toward the heuristic's move in selection. With an evaluation as well: rollouts
+// cut after 8 moves, since heuristic moves cost far more than random ones and the evaluation scores
+// the rest.
 template <Game G>
 Defaults game_defaults() {
   Defaults d;
