@@ -32,10 +32,13 @@ class BalanceCommand final : public Command {
         ->check(non_empty_value());
     bal->add_option("--config", game_.config_items, "game option key=value (repeatable)")
         ->check(non_empty_value());
-    games_option_ = bal->add_option(
-        "--games", o.games, "games to play, rounded up to whole paired deals (default: per game)");
+    games_option_ =
+        bal->add_option("--games", o.games,
+                        "games to play, rounded up to whole paired deals (default: per game)");
     games_option_->check(whole_number())->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
-    bal->add_option("--seed", o.seed, "master seed")->capture_default_str()->check(whole_number());
+    bal->add_option("--seed", o.seed, "master seed")
+        ->capture_default_str()
+        ->check(whole_number());
     bal->add_option("--threads", o.threads, "worker threads; 0 uses every core")
         ->capture_default_str()
         ->check(CLI::Range(0, 4096));

@@ -11,7 +11,8 @@ class MergeCommand final : public Command {
   CLI::App* add_to(CLI::App& app) override {
     auto* command = app.add_subcommand(
         "merge", "add up the shards of a balance run (--shard i/n) into the whole run's result");
-    command->add_option("files", files_, "the shards' summary.json files (or their directories)")
+    command
+        ->add_option("files", files_, "the shards' summary.json files (or their directories)")
         ->required()
         ->check(non_empty_value());
     add_output_flags(*command, options_.out_dir, options_.report_path,

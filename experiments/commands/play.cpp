@@ -15,7 +15,9 @@ class PlayCommand final : public Command {
     ply->add_option("--agents", agents_,
                     "agent specs by seat ('human' plays at the terminal; default: heuristic)")
         ->check(non_empty_value());
-    ply->add_option("--seed", options_.seed, "seed")->capture_default_str()->check(whole_number());
+    ply->add_option("--seed", options_.seed, "seed")
+        ->capture_default_str()
+        ->check(whole_number());
     ply->add_flag("--show-hidden", options_.show_hidden,
                   "show the full state even to a human seat");
     ply->add_option("--render-every", options_.render_every,

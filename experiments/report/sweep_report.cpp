@@ -42,8 +42,7 @@ json element_metric(const json& s, const std::string& name) {
   for (const json& row : s["elements"]["rows"]) {
     if (row.value(label, "") != element || !row.contains(metric)) continue;
     const json& v = row[metric];
-    if (v.contains("mean"))
-      return {{"estimate", v["mean"]}, {"low", v["low"]}, {"high", v["high"]}};
+    if (v.contains("mean")) return {{"estimate", v["mean"]}, {"low", v["low"]}, {"high", v["high"]}};
     return {{"estimate", v["estimate"]}, {"low", v["low"]}, {"high", v["high"]}};
   }
   return nullptr;
@@ -89,10 +88,14 @@ json sweep_summary_json(const SweepSpec& sweep, std::vector<json> summaries) {
     }
     table.push_back({{"measure", m.name}, {"values", values}});
   }
-  return {{"engine", kEngineVersion}, {"revision", kRevision},
-          {"command", "sweep"},       {"game", summaries.empty() ? json("") : summaries[0]["game"]},
-          {"key", sweep.key},         {"values", sweep.values},
-          {"table", table},           {"settings", std::move(summaries)}};
+  return {{"engine", kEngineVersion},
+          {"revision", kRevision},
+          {"command", "sweep"},
+          {"game", summaries.empty() ? json("") : summaries[0]["game"]},
+          {"key", sweep.key},
+          {"values", sweep.values},
+          {"table", table},
+          {"settings", std::move(summaries)}};
 }
 
 void print_sweep_table(const json& s, std::FILE* out) {
@@ -101,10 +104,8 @@ void print_sweep_table(const json& s, std::FILE* out) {
              fmt::join(s["values"].get<std::vector<std::string>>(), ", "));
   // Rows of cells: the header, games, then one row per measure.
   std::vector<std::vector<std::string>> rows = {{""}, {"games"}};
-  for (const json& v : s["values"])
-    rows[0].push_back(fmt::format("{}={}", key, v.get<std::string>()));
-  for (const json& setting : s["settings"])
-    rows[1].push_back(fmt::format("{}", setting["games"].get<uint64_t>()));
+  for (const json& v : s["values"]) rows[0].push_back(fmt::format("{}={}", key, v.get<std::string>()));
+  for (const json& setting : s["settings"]) rows[1].push_back(fmt::format("{}", setting["games"].get<uint64_t>()));
   for (const json& row : s["table"]) {
     rows.push_back({row["measure"].get<std::string>()});
     for (const json& v : row["values"])
@@ -120,16 +121,15 @@ void print_sweep_table(const json& s, std::FILE* out) {
 }
 
 void write_sweep_table(const json& s, const std::string& out_dir) {
-  std::string csv =
-      fmt::format("measure,{},games,estimate,low,high\n", s["key"].get<std::string>());
+  std::string csv = fmt::format("measure,{},games,estimate,low,high\n", s["key"].get<std::string>());
   for (const json& row : s["table"])
     for (size_t i = 0; i < row["values"].size(); ++i) {
       const json& v = row["values"][i];
       if (v.is_null()) continue;
-      csv +=
-          fmt::format("\"{}\",{},{},{:.6f},{:.6f},{:.6f}\n", row["measure"].get<std::string>(),
-                      s["values"][i].get<std::string>(), s["settings"][i]["games"].get<uint64_t>(),
-                      v["estimate"].get<double>(), v["low"].get<double>(), v["high"].get<double>());
+      csv += fmt::format("\"{}\",{},{},{:.6f},{:.6f},{:.6f}\n", row["measure"].get<std::string>(),
+                         s["values"][i].get<std::string>(),
+                         s["settings"][i]["games"].get<uint64_t>(), v["estimate"].get<double>(),
+                         v["low"].get<double>(), v["high"].get<double>());
     }
   write_file_atomically(std::filesystem::path(out_dir) / "sweep.csv", csv);
 }
