@@ -11,6 +11,7 @@
 //   sees_action(state, a, seat)   every move is seen             ISMCTS trees, `play` views
 //   observation_key(state, seat)  0 (open-loop trees)            ISMCTS trees
 //   evaluate(state)               no depth-limited rollouts      search `depth=`
+//   kSearchIterations             1000                           the default `ismcts`
 //   broken_invariant(state)       only the generic checks        `ninefold check`
 //   check_configs()               the default config only        `ninefold check`, goldens, bench
 //   element_schema/collect_elements  no element table            `balance` element statistics
@@ -112,6 +113,17 @@ template <class G>
 concept HasEvaluation = Game<G> && requires(const G& game, const typename G::State& state) {
   { game.evaluate(state) } -> std::same_as<Returns<G::kMaxPlayers>>;
 };
+
+// `static constexpr uint64_t kSearchIterations = N;`: the iterations per decision of the
+// default `ismcts` on a game whose iterations cost far more than most (long heuristic
+// rollouts), so that a default decision stays near 20 ms on one thread.
+template <Game G>
+constexpr uint64_t default_search_iterations() {
+  if constexpr (requires { G::kSearchIterations; })
+    return G::kSearchIterations;
+  else
+    return 1000;
+}
 
 // `std::string broken_invariant(const State&) const`: what is wrong with a state the rules
 // reached ("every card in exactly one zone", "health within its maximum"), or "" when

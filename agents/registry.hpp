@@ -13,6 +13,7 @@
 #include "agents/agent.hpp"
 #include "agents/search/config.hpp"
 #include "agents/search/flat_monte_carlo_agent.hpp"
+#include "agents/search/game_defaults.hpp"
 #include "agents/search/tree_search_agent.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
@@ -63,12 +64,16 @@ std::vector<AgentInfo<G>> agent_catalog() {
                        return std::make_unique<search::TreeSearchAgent<G>>(
                            game, search::search_config(params, Variant::Mcts), spec);
                      }});
-  catalog.push_back({"ismcts", "information set MCTS (single- or multiple-observer trees)",
-                     search::search_schema(Variant::SingleObserver),
-                     [](const G& game, const ParamSet& params, const std::string& spec) {
-                       return std::make_unique<search::TreeSearchAgent<G>>(
-                           game, search::search_config(params, Variant::SingleObserver), spec);
-                     }});
+  catalog.push_back(
+      {"ismcts", "information set MCTS (single- or multiple-observer trees)",
+       search::search_schema(Variant::SingleObserver, false, search::game_defaults<G>()),
+       [](const G& game, const ParamSet& params, const std::string& spec) {
+         return std::make_unique<search::TreeSearchAgent<G>>(
+             game,
+             search::search_config(params, Variant::SingleObserver, false,
+                                   search::game_defaults<G>()),
+             spec);
+       }});
   return catalog;
 }
 

@@ -32,8 +32,10 @@ struct Ucb {
   uint32_t last_available = 0;
 
   Ucb(double c_, double exploration_) : c(c_), exploration(exploration_) {}
+  // An untried arm (no visits) is not scored: it is chosen as untried or not at all.
   template <class Node>
   void add(size_t i, const Node& n) {
+    if (n.visits == 0) return;
     if (!kSharedExploration && n.available != last_available) {
       last_available = n.available;  // neighbours often share it
       exploration = c * sqrt_log(n.available);

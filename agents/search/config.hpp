@@ -20,6 +20,8 @@ struct Config {
   double ms = 0;  // > 0: a time budget instead of `iterations` (not reproducible)
   double c = 0.7;
   double prior = 0;  // > 0: progressive bias toward the heuristic's move, prior / (visits + 1)
+  double widen = 0;  // > 0: progressive widening, a node tries a new move only while its tried
+                     // moves are fewer than (their visits)^widen
   Rollout rollout = Rollout::Random;
   double epsilon = 0;  // rollout=heuristic: probability of a random move instead
   int depth = 0;  // > 0: rollouts stop after this many moves and the game's evaluation scores them
@@ -30,20 +32,30 @@ struct Config {
   bool see_hidden = false;  // mcts only: search the true state (a cheating upper bound)
 };
 
+// The defaults of the parameters a game may change for its default search (see
+// game_defaults.hpp); the values here are those of a game without a heuristic or evaluation.
+struct Defaults {
+  uint64_t iterations = 1000;
+  std::string rollout = "random";
+  double epsilon = 0;
+  double prior = 0;
+  int depth = 0;
+};
+
 // The parameters of the search agents, and their parsing into a Config.
-inline ParamSchema search_schema(Variant variant, bool flat = false) {
+inline ParamSchema search_schema(Variant variant, bool flat = false, const Defaults& d = {}) {
   ParamSchema schema = {
-      ParamSpec::integer("iterations", 1000, 1, 1'000'000'000,
+      ParamSpec::integer("iterations", static_cast<long long>(d.iterations), 1, 1'000'000'000,
                          "search iterations per decision (reproducible budget)"),
       ParamSpec::real("ms", 0, 0, 1e7,
                       "time budget per decision in milliseconds instead of iterations; 0 = off "
                       "(a timed search is not reproducible)"),
-      ParamSpec::choice("rollout", "random", {"random", "heuristic"},
+      ParamSpec::choice("rollout", d.rollout, {"random", "heuristic"},
                         "rollout policy: uniformly random, or the game's heuristic"),
-      ParamSpec::real("epsilon", 0, 0, 1,
+      ParamSpec::real("epsilon", d.epsilon, 0, 1,
                       "rollout=heuristic: probability of a uniformly random move instead of the "
                       "heuristic's (epsilon-greedy rollouts)"),
-      ParamSpec::integer("depth", 0, 0, 1'000'000,
+      ParamSpec::integer("depth", d.depth, 0, 1'000'000,
                          "cut rollouts after this many moves and score them with the game's "
                          "evaluation; 0 = play to the end"),
       ParamSpec::integer("threads", 1, 1, 64,
@@ -53,9 +65,13 @@ inline ParamSchema search_schema(Variant variant, bool flat = false) {
   if (flat) return schema;
   schema.push_back(ParamSpec::real("c", 0.7, 0, 100, "UCB exploration constant"));
   schema.push_back(ParamSpec::real(
-      "prior", 0, 0, 100,
+      "prior", d.prior, 0, 100,
       "progressive bias: the game heuristic's move gets prior / (visits + 1) more in selection "
       "and is tried first; 0 = off"));
+  schema.push_back(ParamSpec::real(
+      "widen", 0, 0, 1,
+      "progressive widening: a node tries another move only while it has tried fewer than "
+      "(visits of its tried moves)^widen, the heuristic's move first with prior; 0 = off"));
   schema.push_back(ParamSpec::choice("final", "visits", {"visits", "mean", "proportional"},
                                      "final move: most visited, highest mean, or sampled in "
                                      "proportion to visits"));
@@ -75,7 +91,10 @@ inline ParamSchema search_schema(Variant variant, bool flat = false) {
   return schema;
 }
 
-inline Config search_config(const ParamSet& params, Variant variant, bool flat = false) {
+// `d`: the defaults the schema was made with. A default epsilon belongs to the default
+// heuristic rollout: a spec that asks for random rollouts drops it instead of being refused.
+inline Config search_config(const ParamSet& params, Variant variant, bool flat = false,
+                            const Defaults& d = {}) {
   Config config;
   config.variant = variant;
   config.iterations = uint64_t(params.get_int("iterations"));
@@ -83,11 +102,13 @@ inline Config search_config(const ParamSet& params, Variant variant, bool flat =
   config.rollout =
       params.get_choice("rollout") == "heuristic" ? Rollout::Heuristic : Rollout::Random;
   config.epsilon = params.get_real("epsilon");
+  if (config.rollout == Rollout::Random && config.epsilon == d.epsilon) config.epsilon = 0;
   config.depth = int(params.get_int("depth"));
   config.threads = int(params.get_int("threads"));
   if (flat) return config;
   config.c = params.get_real("c");
   config.prior = params.get_real("prior");
+  config.widen = params.get_real("widen");
   const std::string& final_move = params.get_choice("final");
   config.final_move = final_move == "visits" ? FinalMove::MostVisited
                       : final_move == "mean" ? FinalMove::HighestMean

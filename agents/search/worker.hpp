@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -239,10 +240,12 @@ class Worker {
     // legal: counted for the tried arms as they are scored (UCB reads the count before);
     // mcts has every move available and counts the parent's selections instead.
     uint32_t untried = 0, visited = 0;
+    uint64_t pulls = 0;  // visits of the tried arms, for progressive widening
     const size_t favoured = favoured_arm(s, legal);
     Ucb<kMcts> ucb = biased_ucb<kMcts>(exploration, favoured);
     const auto visit = [&](size_t i, typename TreeType::NodeType& n) {
       untried += n.visits == 0;
+      pulls += n.visits;
       ucb.add(i, n);
       if constexpr (!kMcts) n.available += n.visits > 0;
       ++visited;
@@ -255,6 +258,7 @@ class Worker {
         for (uint32_t i = 0; i < visited; ++i) t[first + i].available -= t[first + i].visits > 0;
       arms_first_ = kNoNode;
       untried = 0;
+      pulls = 0;
       ucb = biased_ucb<kMcts>(exploration, favoured);
       for (size_t i = 0; i < legal.size(); ++i) {
         arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
@@ -265,12 +269,13 @@ class Worker {
       }
     }
     size_t pick;
-    if (untried > 0) {
+    if (untried > 0 && widens(legal.size() - untried, pulls)) {
       pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
       if (arm(pick) == kNoNode) add_arm(t, node, pick, mover, key);
       if constexpr (!kMcts) ++t[arm(pick)].available;
       expanded = true;
-    } else if (t[node].simultaneous && config_.simultaneous != SimultaneousRule::Ucb) {
+    } else if (untried == 0 && t[node].simultaneous &&
+               config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
       pick = ucb.best;
@@ -299,18 +304,28 @@ class Worker {
     }
     Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(t[node].available++), favoured);
     uint32_t untried = 0;
+    uint64_t pulls = 0;
     for (uint32_t i = 0; i < k; ++i) {
       untried += arms[i].visits == 0;
+      pulls += arms[i].visits;
       ucb.add(i, arms[i]);
     }
     arms_first_ = first;
     size_t pick = ucb.best;
-    if (untried > 0) {
+    if (untried > 0 && widens(k - untried, pulls)) {
       pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
       expanded = true;
     }
     step.child = first + uint32_t(pick);
     return t[step.child].action;
+  }
+
+  // Whether a node that has tried `tried` moves, visited `pulls` times in all, tries another
+  // (progressive widening, Coulom 2007; Chaslot et al. 2008): always without widening, else
+  // while tried < pulls^widen, so a node of many moves spends its few visits on few of them.
+  bool widens(size_t tried, uint64_t pulls) const {
+    return config_.widen <= 0 || tried == 0 ||
+           double(tried) < std::pow(double(pulls), config_.widen);
   }
 
   // The child of arm i (of legal_[i]) at the node being chosen at, kNoNode while the node has

@@ -19,12 +19,16 @@
 namespace nf::bench {
 
 // Search agents measured on a game: mcts where it sees everything, else the ISMCTS family.
+// A game with a heuristic has a default ismcts of its own (heuristic rollouts, a prior): the
+// plain search with random rollouts keeps its rows under an explicit name, and the default is
+// a row of its own.
 template <Game G>
 std::vector<std::string> search_specs() {
   if constexpr (is_perfect_information<G>()) return {"mcts"};
-  std::vector<std::string> specs = {"flatmc", "ismcts", "ismcts(trees=mo)"};
-  if constexpr (HasHeuristic<G>) specs.push_back("ismcts(rollout=heuristic)");
-  return specs;
+  if constexpr (HasHeuristic<G>)
+    return {"flatmc", "ismcts(rollout=random,prior=0,depth=0)",
+            "ismcts(rollout=random,prior=0,depth=0,trees=mo)", "ismcts"};
+  return {"flatmc", "ismcts", "ismcts(trees=mo)"};
 }
 
 namespace detail {

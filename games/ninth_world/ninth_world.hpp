@@ -185,6 +185,8 @@ class NinthWorldGame {
   static constexpr int kMaxPlayers = kMaxHeroes;
   // Wilderness claims and pools, town claims and pools, quest tiers, powers, end turn.
   static constexpr int kMaxActions = 2 * kMaxWilderness + 2 * kMaxTownSlots + 2 * kMaxDisplay + 2;
+  // Iterations per decision of the default ismcts (about 20 ms): heuristic rollouts are slow.
+  static constexpr uint64_t kSearchIterations = 500;
   static constexpr int kMaxBidPowers = 2 + kMaxDisplay + kAllies;
 
   static ParamSchema config_schema();

@@ -140,6 +140,8 @@ class RagnarokGame {
       "Glory bids";
   static constexpr int kMaxPlayers = 2;
   static constexpr int kMaxActions = 64;
+  // Iterations per decision of the default ismcts (about 20 ms): heuristic rollouts are slow.
+  static constexpr uint64_t kSearchIterations = 200;
 
   static ParamSchema config_schema();
   // Besides random decks: a fixed pairing of two of the sample decks.

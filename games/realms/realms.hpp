@@ -173,6 +173,8 @@ class RealmsGame {
       "War of the 9 Realms: 2 players, hex board, d12 combat, counterattacks, hidden Fate cards";
   static constexpr int kMaxPlayers = 2;
   static constexpr int kMaxActions = 256;
+  // Iterations per decision of the default ismcts (about 20 ms): heuristic rollouts are slow.
+  static constexpr uint64_t kSearchIterations = 100;
 
   static ParamSchema config_schema();
   // `ninefold check`, the golden playthroughs and the benchmarks cover the other map and the

@@ -1,8 +1,11 @@
 #include <catch2/catch.hpp>
 
 #include "agents/search/bandits.hpp"
+#include "agents/search/game_defaults.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
+#include "games/realms/heuristic.hpp"
+#include "games/realms/realms.hpp"
 #include "games/reference/goofspiel.hpp"
 #include "games/reference/kuhn_poker.hpp"
 #include "games/reference/leduc_poker.hpp"
@@ -186,6 +189,73 @@ TEST_CASE("a heuristic prior is tried first and pulls visits toward the heuristi
   CHECK(visits_of_expected("ismcts(iterations=400,prior=100)") > 200);
 }
 
+TEST_CASE("the default ismcts uses the heuristic and the evaluation a game has") {
+  using nf::search::Rollout;
+  const auto defaults = [](auto game_tag) {
+    using G = decltype(game_tag);
+    const auto d = nf::search::game_defaults<G>();
+    const auto schema = nf::search::search_schema(nf::search::Variant::SingleObserver, false, d);
+    return nf::search::search_config(nf::ParamSet(schema, {}, "ismcts"),
+                                     nf::search::Variant::SingleObserver, false, d);
+  };
+  // No heuristic, no evaluation: random rollouts to the end, no prior.
+  const auto plain = defaults(TicTacToeGame{});
+  CHECK(plain.iterations == 1000);
+  CHECK(plain.rollout == Rollout::Random);
+  CHECK(plain.prior == 0);
+  CHECK(plain.depth == 0);
+  // An evaluation alone (goofspiel) changes nothing: cut-offs are for slow heuristic rollouts.
+  CHECK(defaults(nf::reference::GoofspielGame{}).depth == 0);
+  // A heuristic: epsilon-greedy heuristic rollouts and a progressive bias toward its move.
+  const auto commanders = defaults(nf::commanders::CommandersGame{});
+  CHECK(commanders.iterations == 1000);
+  CHECK(commanders.rollout == Rollout::Heuristic);
+  CHECK(commanders.epsilon == 0.1);
+  CHECK(commanders.prior == 5);
+  CHECK(commanders.depth == 0);
+  // A heuristic, an evaluation and costly iterations (realms): cut-offs and fewer iterations.
+  const auto realms = defaults(nf::realms::RealmsGame{});
+  CHECK(realms.iterations == nf::realms::RealmsGame::kSearchIterations);
+  CHECK(realms.rollout == Rollout::Heuristic);
+  CHECK(realms.depth == 8);
+  // Asking for random rollouts drops the default epsilon; an epsilon asked for is refused.
+  const nf::commanders::CommandersGame game;
+  CHECK(nf::make_agent(game, "ismcts").get() != nullptr);
+  CHECK(nf::make_agent(game, "ismcts(rollout=random)")->spec() == "ismcts(rollout=random)");
+  CHECK_THROWS_WITH(nf::make_agent(game, "ismcts(rollout=random,epsilon=0.2)"),
+                    Catch::Contains("epsilon"));
+}
+
+TEST_CASE("progressive widening: a node tries another move only while tried < visits^widen") {
+  // Commanders' first decision has five moves. widen=0.5 adds the second move once the first
+  // has 2 visits (1 < sqrt 2) and the third at 5 (2 < sqrt 5): 4 iterations try 2 root
+  // moves and 10 try 3, where plain selection tries a new move every iteration until all five
+  // are tried.
+  const nf::commanders::CommandersGame game;
+  const auto state = game.initial_state(11);
+  const auto tried = [&](const std::string& spec) {
+    auto agent = nf::make_agent(game, spec);
+    nf::Rng rng(3);
+    agent->act(state, rng);
+    int n = 0;
+    for (const auto& [move, visits, reward] : nf::testing::root_visits(game, *agent, state))
+      n += visits > 0;
+    return n;
+  };
+  CHECK(tried("ismcts(iterations=4,prior=0,widen=0.5)") == 2);
+  CHECK(tried("ismcts(iterations=10,prior=0,widen=0.5)") == 3);
+  CHECK(tried("ismcts(iterations=4,prior=0)") == 4);
+  CHECK(tried("ismcts(iterations=10,prior=0)") == 5);
+  // Widening keeps every visit on tried moves: the visits still add up.
+  auto agent = nf::make_agent(game, "ismcts(iterations=500,widen=0.3)");
+  nf::Rng rng(3);
+  agent->act(state, rng);
+  uint64_t total = 0;
+  for (const auto& [move, visits, reward] : nf::testing::root_visits(game, *agent, state))
+    total += visits;
+  CHECK(total == 500);
+}
+
 TEST_CASE("a seed gives the same decision and visit counts - another seed other counts") {
   const nf::commanders::CommandersGame game;
   auto state = game.initial_state(11);
@@ -194,7 +264,7 @@ TEST_CASE("a seed gives the same decision and visit counts - another seed other 
        {"ismcts(iterations=600)", "ismcts(iterations=600,trees=mo,sim=rm)",
         "ismcts(iterations=600,sim=exp3,threads=3)", "flatmc(iterations=600,threads=2)",
         "ismcts(iterations=600,prior=1,rollout=heuristic,epsilon=0.1)",
-        "mcts(iterations=600,see_hidden=true,threads=2)"}) {
+        "ismcts(iterations=600,widen=0.4)", "mcts(iterations=600,see_hidden=true,threads=2)"}) {
     INFO(spec);
     auto a = nf::make_agent(game, spec);
     auto b = nf::make_agent(game, spec);

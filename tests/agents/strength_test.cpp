@@ -52,8 +52,9 @@ TEST_CASE("strength: on commanders the heuristic beats random play, intervals ap
   CHECK(m.first.low > m.second.high);
 }
 
-TEST_CASE("strength: on commanders ismcts(300) beats random play, intervals apart") {
-  const Match m = match("ismcts(iterations=300)", "random", 60, 2);
+TEST_CASE(
+    "strength: on commanders ismcts(300, random rollouts) beats random play, intervals apart") {
+  const Match m = match("ismcts(iterations=300,rollout=random,prior=0)", "random", 60, 2);
   CHECK(m.first.low > m.second.high);
 }
 
@@ -63,12 +64,19 @@ TEST_CASE("strength: on commanders ismcts(1000, heuristic rollouts) beats the he
   CHECK(m.first.low > m.second.high);
 }
 
+TEST_CASE("strength: on commanders the default ismcts beats the heuristic", "[.strength]") {
+  const Match m = match("ismcts", "heuristic", 200, 6);
+  CHECK(m.first.low > m.second.high);
+}
+
 TEST_CASE("strength: on commanders more iterations are not weaker (100/400/1600)", "[.strength]") {
   // "Not weaker": the larger budget's win rate is not significantly below the smaller's.
   // On commanders more search gains little, so the point estimates of 300 games may fall
   // either way; only a significant loss fails.
-  const Match low = match("ismcts(iterations=400)", "ismcts(iterations=100)", 150, 4);
+  const Match low = match("ismcts(iterations=400,rollout=random,prior=0)",
+                          "ismcts(iterations=100,rollout=random,prior=0)", 150, 4);
   CHECK(low.first.high >= low.second.low);
-  const Match high = match("ismcts(iterations=1600)", "ismcts(iterations=400)", 150, 5);
+  const Match high = match("ismcts(iterations=1600,rollout=random,prior=0)",
+                           "ismcts(iterations=400,rollout=random,prior=0)", 150, 5);
   CHECK(high.first.high >= high.second.low);
 }
