@@ -95,8 +95,7 @@ MatrixGameSolution solve_zero_sum(const PayoffMatrix& payoff, double tolerance,
     row_regret = (row_regret.array() + row_payoff.array() - x.dot(row_payoff)).max(0.0);
     x = strategy(row_regret);
     const Eigen::VectorXd column_loss = a.transpose() * x;
-    column_regret =
-        (column_regret.array() + y.dot(column_loss) - column_loss.array()).max(0.0);
+    column_regret = (column_regret.array() + y.dot(column_loss) - column_loss.array()).max(0.0);
     y = strategy(column_regret);
     row_sum += double(t) * x;
     column_sum += double(t) * y;
@@ -121,8 +120,8 @@ std::vector<int> best_responses(const PayoffMatrix& payoff, const std::vector<do
   const Eigen::MatrixXd a = to_matrix(payoff);
   if (column.size() != size_t(a.cols()))
     throw Error("matrix game: the column strategy does not match the payoff matrix");
-  const Eigen::VectorXd earned = a * Eigen::Map<const Eigen::VectorXd>(
-                                         column.data(), Eigen::Index(column.size()));
+  const Eigen::VectorXd earned =
+      a * Eigen::Map<const Eigen::VectorXd>(column.data(), Eigen::Index(column.size()));
   const double top = earned.maxCoeff();
   std::vector<int> rows;
   for (Eigen::Index i = 0; i < earned.size(); ++i)

@@ -23,8 +23,8 @@ struct MatrixGameSolution {
 };
 
 // Stops at the first check (every 16 iterations) where the averaged, the current or the
-// support-solved strategies are within `tolerance`, or after `max_iterations`. Throws nf::Error on an empty
-// or ragged matrix.
+// support-solved strategies are within `tolerance`, or after `max_iterations`. Throws nf::Error on
+// an empty or ragged matrix.
 MatrixGameSolution solve_zero_sum(const PayoffMatrix& payoff, double tolerance = 1e-6,
                                   int max_iterations = 2'000'000);
 

@@ -16,6 +16,10 @@ enum Metric {
   Claimed,
   WinnerClaimed,
   GloryShare,
+  DeathUnclaimed,
+  DeathClaimed,
+  GloryUnclaimed,
+  GloryClaimed,
   Win,
   FinalGlory,
   FinalHealth,
@@ -44,6 +48,20 @@ ElementSchema RagnarokGame::element_schema() const {
        "RR card: claimed by the winner, among decided games where it was claimed", +1},
       {"glory_share", MetricKind::Mean,
        "RR card: percent of the winner's final Glory it gave (0 when not the winner's)"},
+      // An unclaimed RR card acts on both players alike, so it cannot favour a seat: its
+      // effect on the result shows in how games end and in the Glory the others bring.
+      {"death_unclaimed", MetricKind::Rate,
+       "RR card: games ending by a death (one or both players), among those where it was "
+       "revealed and stayed unclaimed"},
+      {"death_claimed", MetricKind::Rate,
+       "RR card: games ending by a death (one or both players), among those where it was "
+       "claimed"},
+      {"glory_unclaimed", MetricKind::Mean,
+       "RR card: both players' final Glory from the other RR cards, games where it stayed "
+       "unclaimed"},
+      {"glory_claimed", MetricKind::Mean,
+       "RR card: both players' final Glory from the other RR cards, games where it was "
+       "claimed"},
       {"win", MetricKind::Rate, "deck: games won by a player with it (draws are not wins)", +1},
       {"final_glory", MetricKind::Mean, "deck: Glory at the end of the game"},
       {"final_health", MetricKind::Mean, "deck: health at the end of the game"},
@@ -58,7 +76,9 @@ ElementSchema RagnarokGame::element_schema() const {
   // the order collect_elements counts them in.
   const int cards = schema.add_group(
       "card", {"play_rate", "win_drawn", "win_played", "win_not_drawn", "round_played"});
-  const int rr = schema.add_group("RR card", {"claimed", "winner_claimed", "glory_share"});
+  const int rr =
+      schema.add_group("RR card", {"claimed", "winner_claimed", "glory_share", "death_unclaimed",
+                                   "death_claimed", "glory_unclaimed", "glory_claimed"});
   const int decks = schema.add_group("deck", {"win", "final_glory", "final_health"});
   const int initiative = schema.add_group("initiative", {"chose_first", "win_more_initiatives"});
   const int game = schema.add_group("game", {"glory_margin"});
@@ -103,9 +123,19 @@ void RagnarokGame::collect_elements(const State& s, ElementStats& stats) const {
   const int winner_glory = s.winner >= 0 ? glory(s, s.winner) : 0;
   if (s.winner >= 0)
     stats.add_value(initiative_row + 1, GloryMargin, winner_glory - glory(s, 1 - s.winner));
+  const bool death = s.end_reason == EndReason::Death || s.end_reason == EndReason::DoubleDeath;
+  const int both_glory = glory(s, 0) + glory(s, 1);
   for (int r = 0; r < kRrCards; ++r) {
     const RrZone z = s.rr_zone[size_t(r)];
     if (z == RrZone::Deck) continue;
+    // A card still up for its bid when the game ended was neither claimed nor left.
+    if (z != RrZone::Current) {
+      const bool unclaimed = z == RrZone::Unclaimed;
+      const bool held = z == RrZone::Claimed0 || z == RrZone::Claimed1;
+      stats.add_rate(rr_row + r, unclaimed ? DeathUnclaimed : DeathClaimed, death);
+      stats.add_value(rr_row + r, unclaimed ? GloryUnclaimed : GloryClaimed,
+                      both_glory - (held ? rr(uint8_t(r)).glory : 0));
+    }
     const int holder = z == RrZone::Claimed0 || z == RrZone::Valhalla0   ? 0
                        : z == RrZone::Claimed1 || z == RrZone::Valhalla1 ? 1
                                                                          : -1;
