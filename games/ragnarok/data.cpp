@@ -400,6 +400,14 @@ CardSet load_cards(const std::string& value) {
   });
 }
 
+std::string data_text(std::string_view option, const std::string& value) {
+  const auto as_text = [](std::string_view text, const std::string&) { return std::string(text); };
+  if (option == "cards") return load(value, "cards", "cards.toml", as_text);
+  if (option == "decks") return load(value, "decks", "decks.toml", as_text);
+  throw Error(
+      fmt::format("game 'ragnarok' has no data option '{}' (data options: cards, decks)", option));
+}
+
 DeckSet load_decks(const std::string& value, const CardSet& cards) {
   return load(value, "decks", "decks.toml", [&](std::string_view text, const std::string& source) {
     return parse_decks(text, source, cards);

@@ -146,6 +146,11 @@ class RagnarokGame {
   static std::vector<std::map<std::string, std::string>> check_configs() {
     return {{{"deck0", "control"}, {"deck1", "glory"}}};
   }
+  // The TOML text that the value of a data option ("cards", "decks") names: the shipped file or
+  // a path. Lets `fit` change a number in a copy of the designer's file.
+  static std::string data_file_text(std::string_view option, const std::string& value) {
+    return data_text(option, value);
+  }
   explicit RagnarokGame(const ParamSet& config);
   RagnarokGame() : RagnarokGame(ParamSet(config_schema(), {}, "ragnarok")) {}
 
