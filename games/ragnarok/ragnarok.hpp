@@ -190,6 +190,10 @@ class RagnarokGame {
   uint64_t hash(const State& s) const;
   uint64_t observation_key(const State& s, int seat) const;
 
+  // What is wrong with a state the rules reached (a card in no zone or two, health above its
+  // maximum, the round outside the game), or "" (games/ragnarok/invariants.cpp).
+  std::string broken_invariant(const State& s) const;
+
   // Balance statistics: cards, RR cards, decks and initiative choices.
   ElementSchema element_schema() const;
   void collect_elements(const State& final_state, ElementStats& stats) const;
