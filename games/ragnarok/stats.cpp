@@ -87,6 +87,17 @@ ElementSchema RagnarokGame::element_schema() const {
   for (const Deck& d : decks_->decks) schema.add_element("deck:" + d.name, decks);
   schema.add_element("initiative", initiative);
   schema.add_element("game", game);
+  // The regression row of a game: for every deck but the first (the reference) and every
+  // card, seat 0's indicator minus seat 1's (its deck; drew it), so what both sides share,
+  // such as a long game's extra draws, cancels; the intercept is the first seat's edge.
+  for (size_t d = 1; d < decks_->decks.size(); ++d)
+    schema.covariates.push_back("deck:" + decks_->decks[d].name);
+  for (const Card& c : cards_->cards) schema.covariates.push_back(c.name);
+  schema.regression_help = fmt::format(
+      "logistic regression of seat 0's result (a draw counts 1/2) on which cards each side "
+      "drew (seat 0's minus seat 1's) and the decks (against {}), L2-penalised; one row per "
+      "game",
+      decks_->decks[0].name);
   return schema;
 }
 
@@ -125,6 +136,17 @@ void RagnarokGame::collect_elements(const State& s, ElementStats& stats) const {
     stats.add_value(initiative_row + 1, GloryMargin, winner_glory - glory(s, 1 - s.winner));
   const bool death = s.end_reason == EndReason::Death || s.end_reason == EndReason::DoubleDeath;
   const int both_glory = glory(s, 0) + glory(s, 1);
+  std::vector<int16_t> row;
+  const auto covariate = [&](int index, int value) {
+    if (value != 0) row.push_back(int16_t(value > 0 ? index + 1 : -(index + 1)));
+  };
+  const int n_decks = int(decks_->decks.size());
+  for (int d = 1; d < n_decks; ++d)
+    covariate(d - 1, int(s.sides[0].deck_id == d) - int(s.sides[1].deck_id == d));
+  for (int c = 0; c < n_cards; ++c)
+    covariate(n_decks - 1 + c,
+              int(has(s.sides[0].counters.drawn, c)) - int(has(s.sides[1].counters.drawn, c)));
+  stats.add_row(row, s.winner == 0 ? 2 : s.winner < 0 ? 1 : 0);
   for (int r = 0; r < kRrCards; ++r) {
     const RrZone z = s.rr_zone[size_t(r)];
     if (z == RrZone::Deck) continue;
