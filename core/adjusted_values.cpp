@@ -36,8 +36,8 @@ nlohmann::json adjusted_values_json(const ElementSchema& schema, const ElementSt
     rows.push_back({{"name", schema.covariates[size_t(c)]},
                     {"n", present[size_t(c)]},
                     {"log_odds", interval_to_json(b)},
-                    {"even_game_win", interval_to_json({logistic(b.estimate), logistic(b.low),
-                                                        logistic(b.high)})}});
+                    {"even_game_win",
+                     interval_to_json({logistic(b.estimate), logistic(b.low), logistic(b.high)})}});
   }
   return {{"rows", stats.rows()},
           {"l2", l2},
