@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "experiments/cli_values.hpp"
+#include "experiments/entrant.hpp"
 #include "experiments/mpi.hpp"
 #include "experiments/result_folder.hpp"
 
@@ -128,7 +129,11 @@ ScaleCommands::ScaleCommands(CLI::App& app) {
   tournament_ = app.add_subcommand(
       "tournament", "round robin of agents on paired deals: score matrix and Elo ratings");
   common(tournament_, t.seed, t.threads, t.quiet);
-  tournament_->add_option("--agents", agents_, "agent specs, comma-separated (two or more)")
+  tournament_
+      ->add_option("--agents", agents_,
+                   "entrants, comma-separated (two or more): agent specs, each optionally "
+                   "with seat options of the game (heuristic@deck=aggro; "
+                   "heuristic@deck=aggro|control is two entrants)")
       ->required()
       ->check(non_empty_value());
   tournament_->add_option("--games", t.games, "games per pair of agents (whole paired deals)")
@@ -236,7 +241,7 @@ int ScaleCommands::run() {
   }
   if (tournament_->parsed()) {
     const GameEntry& game = find_game(game_);
-    tournament_options_.agents = agent_specs(agents_);
+    tournament_options_.agents = expand_entrants(agent_specs(agents_));
     tournament_options_.config = parse_key_values(config_items_, "--config");
     check_outputs(tournament_options_.out_dir, tournament_options_.report_path);
     return game.tournament(tournament_options_);
