@@ -438,6 +438,19 @@ std::string balance_sections(const json& s) {
             (flags.rows.empty() ? paragraph("No " + label + " is flagged.") : flags.html());
     out += section("Per-" + label + " statistics", body);
   }
+  if (s.contains("adjusted_values")) {
+    const auto& a = s["adjusted_values"];
+    std::vector<ForestRow> rows;
+    for (const auto& c : a["covariates"])
+      rows.push_back({c["name"].get<std::string>() + " (n " + str(c["n"]) + ")",
+                      interval_from_json(c["log_odds"]), false});
+    out += section("Regression-adjusted values",
+                   paragraph(fmt::format("{} ({} games; the first seat's log-odds {}); 95% "
+                                         "intervals from the inverse penalised Hessian.",
+                                         a["about"].get<std::string>(), str(a["rows"]),
+                                         fmt_interval(a["seat0"]))) +
+                       forest_plot(rows, "log-odds", 0.0));
+  }
   return out;
 }
 
