@@ -4,6 +4,7 @@
 
 #include <toml++/toml.h>
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -226,7 +227,22 @@ uint64_t fnv1a(std::string_view text) {
   return h;
 }
 
+// Designer files are small; the cap keeps a wrong path (a device, a huge log) from being
+// read without end.
+constexpr std::uintmax_t kMaxDataFileBytes = 1 << 20;
+
 std::string read_file(const std::string& path, std::string_view what) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (status.type() == std::filesystem::file_type::directory)
+    throw Error(fmt::format("{} file '{}' is a directory, not a file", what, path));
+  if (status.type() != std::filesystem::file_type::regular &&
+      status.type() != std::filesystem::file_type::not_found)
+    throw Error(fmt::format("{} file '{}' is not a regular file", what, path));
+  if (const auto bytes = std::filesystem::file_size(path, error);
+      !error && bytes > kMaxDataFileBytes)
+    throw Error(fmt::format("{} file '{}' has {} bytes; {} files are limited to {} bytes", what,
+                            path, bytes, what, kMaxDataFileBytes));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(fmt::format("cannot read {} file '{}'", what, path));
   std::ostringstream text;
