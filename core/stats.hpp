@@ -98,7 +98,7 @@ struct ElementSchema {
   // Without declared groups every element is in one group named `label`, with every metric.
   std::vector<ElementGroup> groups;
   std::vector<int> group_of;  // each element's group, when groups are declared
-  // Optional: covariates of a per-game logistic regression (core/adjusted_values.hpp). A
+  // Optional: covariates of a per-game logistic regression (stats/adjusted_values.hpp). A
   // game then adds one row per game (ElementStats::add_row) with each covariate's value in
   // {-1, 0, +1} and seat 0's result; the first `regression_rows` rows are kept.
   std::vector<std::string> covariates;

@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "core/error.hpp"
-#include "core/logistic_regression.hpp"
 #include "core/rng.hpp"
+#include "stats/logistic_regression.hpp"
 
 using namespace nf;
 

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/error.hpp"
-#include "core/matrix_game.hpp"
+#include "stats/matrix_game.hpp"
 
 using namespace nf;
 

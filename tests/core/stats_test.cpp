@@ -4,11 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/adjusted_values.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
 #include "core/stats.hpp"
-#include "core/summary.hpp"
+#include "stats/adjusted_values.hpp"
+#include "stats/summary.hpp"
 
 using namespace nf;
 

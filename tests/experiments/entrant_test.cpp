@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/error.hpp"
-#include "experiments/entrant.hpp"
+#include "experiments/run/entrant.hpp"
 
 using namespace nf;
 
