@@ -1,7 +1,7 @@
 // The metagame a tournament reports: Nash mixture, best response and the dominance verdict.
 #include <catch2/catch.hpp>
 
-#include "experiments/round_robin.hpp"
+#include "experiments/run/tournament.hpp"
 
 using namespace nf;
 
