@@ -158,7 +158,15 @@ ElementStats::ElementStats(const ElementSchema& schema)
     : elements_(schema.elements.size()),
       metrics_(schema.metrics.size()),
       rates_(elements_ * metrics_),
-      means_(elements_ * metrics_) {}
+      means_(elements_ * metrics_),
+      row_cap_(schema.covariates.empty() ? 0 : schema.regression_rows) {}
+
+void ElementStats::add_row(const std::vector<int16_t>& signed_covariates, int half_points) {
+  if (row_results_.size() >= row_cap_) return;
+  row_covariates_.insert(row_covariates_.end(), signed_covariates.begin(), signed_covariates.end());
+  row_starts_.push_back(uint32_t(row_covariates_.size()));
+  row_results_.push_back(uint8_t(half_points));
+}
 
 void ElementStats::merge(const ElementStats& o) {
   if (rates_.empty()) {
@@ -167,13 +175,29 @@ void ElementStats::merge(const ElementStats& o) {
   }
   for (size_t i = 0; i < rates_.size(); ++i) rates_[i].merge(o.rates_[i]);
   for (size_t i = 0; i < means_.size(); ++i) means_[i].merge(o.means_[i]);
+  for (size_t r = 0; r < o.rows() && rows() < row_cap_; ++r) {
+    const auto [begin, end] = o.row(r);
+    add_row(std::vector<int16_t>(begin, end), o.row_result(r));
+  }
 }
 
 nlohmann::json ElementStats::counts_json() const {
   nlohmann::json rates = nlohmann::json::array(), means = nlohmann::json::array();
   for (const auto& r : rates_) rates.push_back({r.hits, r.trials});
   for (const auto& m : means_) means.push_back({m.n, m.sum, m.sum_squares});
-  return {{"rates", rates}, {"means", means}};
+  nlohmann::json out = {{"rates", rates}, {"means", means}};
+  if (row_cap_ > 0) {
+    // Each row as [seat 0's half points, signed covariates...].
+    nlohmann::json rows = nlohmann::json::array();
+    for (size_t r = 0; r < this->rows(); ++r) {
+      const auto [begin, end] = row(r);
+      nlohmann::json line = {row_result(r)};
+      for (const int16_t* c = begin; c != end; ++c) line.push_back(*c);
+      rows.push_back(line);
+    }
+    out["rows"] = rows;
+  }
+  return out;
 }
 
 void ElementStats::merge_counts_json(const nlohmann::json& counts) {
@@ -190,6 +214,14 @@ void ElementStats::merge_counts_json(const nlohmann::json& counts) {
     means_[i].sum += means[i].at(1).get<int64_t>();
     means_[i].sum_squares += means[i].at(2).get<uint64_t>();
   }
+  if (counts.contains("rows"))
+    for (const auto& line : counts.at("rows")) {
+      if (!line.is_array() || line.empty())
+        throw Error("element counts: a regression row is not a non-empty array");
+      std::vector<int16_t> covariates;
+      for (size_t i = 1; i < line.size(); ++i) covariates.push_back(line[i].get<int16_t>());
+      add_row(covariates, line[0].get<int>());
+    }
 }
 
 nlohmann::json element_stats_to_json(const ElementSchema& schema, const ElementStats& stats) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -97,6 +98,12 @@ struct ElementSchema {
   // Without declared groups every element is in one group named `label`, with every metric.
   std::vector<ElementGroup> groups;
   std::vector<int> group_of;  // each element's group, when groups are declared
+  // Optional: covariates of a per-game logistic regression (stats/adjusted_values.hpp). A
+  // game then adds one row per game (ElementStats::add_row) with each covariate's value in
+  // {-1, 0, +1} and seat 0's result; the first `regression_rows` rows are kept.
+  std::vector<std::string> covariates;
+  std::string regression_help;  // what the rows are, for the report
+  size_t regression_rows = 20'000;
 
   // Declares a group with the named metrics (nf::Error naming an unknown one); returns its id.
   int add_group(std::string name, const std::vector<std::string>& metric_names);
@@ -121,6 +128,17 @@ class ElementStats {
     r.hits += hits, r.trials += trials;
   }
   void add_value(int element, int metric, int64_t v) { means_[index(element, metric)].add(v); }
+  // One game's regression row: covariate k at +1 as k + 1, at -1 as -(k + 1) (absent: 0);
+  // `half_points` is seat 0's result (2 win, 1 draw, 0 loss). Rows past the schema's cap are
+  // dropped; merging in game order keeps the first rows of the whole experiment, so the
+  // rows kept never depend on how it was split.
+  void add_row(const std::vector<int16_t>& signed_covariates, int half_points);
+  size_t rows() const { return row_results_.size(); }
+  // Row r's signed covariates and seat 0's half points.
+  std::pair<const int16_t*, const int16_t*> row(size_t r) const {
+    return {row_covariates_.data() + row_starts_[r], row_covariates_.data() + row_starts_[r + 1]};
+  }
+  int row_result(size_t r) const { return row_results_[r]; }
   void merge(const ElementStats& o);
   const RateCounter& rate(int element, int metric) const { return rates_[index(element, metric)]; }
   const IntMoments& mean(int element, int metric) const { return means_[index(element, metric)]; }
@@ -136,6 +154,10 @@ class ElementStats {
   size_t elements_ = 0, metrics_ = 0;
   std::vector<RateCounter> rates_;
   std::vector<IntMoments> means_;
+  size_t row_cap_ = 0;
+  std::vector<int16_t> row_covariates_;
+  std::vector<uint32_t> row_starts_{0};
+  std::vector<uint8_t> row_results_;
 };
 
 nlohmann::json element_stats_to_json(const ElementSchema& schema, const ElementStats& stats);

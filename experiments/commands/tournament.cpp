@@ -2,6 +2,7 @@
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
+#include "experiments/run/entrant.hpp"
 
 namespace nf {
 namespace {
@@ -14,7 +15,11 @@ class TournamentCommand final : public Command {
         "tournament", "round robin of agents on paired deals: score matrix and Elo ratings");
     game_.add_to(*command);
     add_run_flags(*command, t.seed, t.threads, t.quiet);
-    command->add_option("--agents", agents_, "agent specs, comma-separated (two or more)")
+    command
+        ->add_option("--agents", agents_,
+                     "entrants, comma-separated (two or more): agent specs, each optionally "
+                     "with seat options of the game (heuristic@deck=aggro; "
+                     "heuristic@deck=aggro|control is two entrants)")
         ->required()
         ->check(non_empty_value());
     command->add_option("--games", t.games, "games per pair of agents (whole paired deals)")
@@ -27,7 +32,7 @@ class TournamentCommand final : public Command {
   }
   int run() override {
     const GameEntry& game = game_.resolve(options_.config);
-    options_.agents = agent_specs(agents_);
+    options_.agents = expand_entrants(agent_specs(agents_));
     check_outputs(options_.out_dir, options_.report_path);
     return game.tournament(options_);
   }

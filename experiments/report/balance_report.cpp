@@ -10,6 +10,7 @@
 #include "experiments/report/html.hpp"
 #include "experiments/report/result_folder.hpp"
 #include "experiments/run/mpi.hpp"
+#include "stats/adjusted_values.hpp"
 #include "stats/ludii_metrics.hpp"
 #include "stats/multiple_testing.hpp"
 #include "stats/sprt.hpp"
@@ -114,6 +115,21 @@ void print_element_tables(const ElementSchema& schema, const ElementStats& stats
   }
 }
 
+// The regression-adjusted values (stats/adjusted_values.hpp), when the game keeps rows.
+void print_adjusted_values(const nlohmann::json& a, std::FILE* out) {
+  if (a.is_null()) return;
+  fmt::print(out, "\nadjusted values: {} ({} games; the first seat's log-odds {}{})\n",
+             a["about"].get<std::string>(), a["rows"].get<uint64_t>(),
+             format_interval(interval_from_json(a["seat0"])),
+             a["converged"].get<bool>() ? "" : "; the fit did not converge");
+  fmt::print(out, "{:<26} {:>7}  {:<26} {}\n", "covariate", "n", "log-odds (95% CI)",
+             "win in an even game");
+  for (const auto& c : a["covariates"])
+    fmt::print(out, "{:<26} {:>7}  {:<26} {}\n", c["name"].get<std::string>(),
+               c["n"].get<uint64_t>(), format_interval(interval_from_json(c["log_odds"])),
+               format_interval(interval_from_json(c["even_game_win"])));
+}
+
 }  // namespace
 
 nlohmann::json balance_summary_json(const BalanceReport& r) {
@@ -175,6 +191,8 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
     j["elements"] = element_stats_to_json(*r.elements, t.elements);
     j["element_flags"] =
         element_flags_to_json(*r.elements, flag_elements(*r.elements, t.elements), kElementFdr);
+    if (auto adjusted = adjusted_values_json(*r.elements, t.elements); !adjusted.is_null())
+      j["adjusted_values"] = adjusted;
   }
   j["ludii_metrics"] =
       ludii_metrics_json(ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names));
@@ -295,7 +313,10 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
                r.decisiveness_playouts);
   fmt::print(out, "\n");
   if (r.tournament) r.tournament->print(out, r.agents, t.players);
-  if (r.elements) print_element_tables(*r.elements, t.elements, out);
+  if (r.elements) {
+    print_element_tables(*r.elements, t.elements, out);
+    print_adjusted_values(adjusted_values_json(*r.elements, t.elements), out);
+  }
 }
 
 void publish_balance(const BalanceReport& report, const std::string& out_dir,

@@ -432,6 +432,19 @@ std::string balance_sections(const json& s) {
             (flags.rows.empty() ? paragraph("No " + label + " is flagged.") : flags.html());
     out += section("Per-" + label + " statistics", body);
   }
+  if (s.contains("adjusted_values")) {
+    const auto& a = s["adjusted_values"];
+    std::vector<ForestRow> rows;
+    for (const auto& c : a["covariates"])
+      rows.push_back({c["name"].get<std::string>() + " (n " + str(c["n"]) + ")",
+                      interval_from_json(c["log_odds"]), false});
+    out += section("Regression-adjusted values",
+                   paragraph(fmt::format("{} ({} games; the first seat's log-odds {}); 95% "
+                                         "intervals from the inverse penalised Hessian.",
+                                         a["about"].get<std::string>(), str(a["rows"]),
+                                         format_interval(a["seat0"]))) +
+                       forest_plot(rows, "log-odds", 0.0));
+  }
   return out;
 }
 
@@ -541,6 +554,25 @@ std::string ladder_sections(const json& s) {
                  paragraph(s["luck_versus_skill"]["summary"].get<std::string>()));
 }
 
+// The metagame of a round robin: Nash mixture, field scores and the dominance verdict.
+std::string metagame_section(const json& m) {
+  Table t{{"entrant", "Nash probability", "score against a uniform field"}, {}};
+  for (size_t i = 0; i < m["nash"].size(); ++i)
+    t.rows.push_back({escape(str(m["nash"][i]["agent"])),
+                      fmt::format("{:.3f}", m["nash"][i]["probability"].get<double>()),
+                      fmt::format("{:.3f}", m["uniform_field"][i]["score"].get<double>())});
+  std::vector<std::string> best;
+  for (const auto& b : m["best_response_to_uniform"]) best.push_back(b.get<std::string>());
+  return section("Metagame",
+                 paragraph(escape(m["verdict"].get<std::string>()) + ".") +
+                     paragraph(fmt::format(
+                         "{}. Exploitability of the mixture {:.1e}. Best response to a "
+                         "uniform field: {}.",
+                         escape(m["model"].get<std::string>()), m["exploitability"].get<double>(),
+                         escape(fmt::format("{}", fmt::join(best, ", "))))) +
+                     t.html());
+}
+
 std::string tournament_sections(const json& s) {
   const auto names = s["agents"].get<std::vector<std::string>>();
   std::vector<ForestRow> ratings;
@@ -569,7 +601,8 @@ std::string tournament_sections(const json& s) {
                      heatmap(s["matrix"], names) + t.html()) +
          section("Ratings", paragraph(s["ratings"]["model"].get<std::string>()) +
                                 forest_plot(ratings, "Elo ratings", 0.0)) +
-         section("Transitivity", paragraph(s["note"].get<std::string>()) + cycles);
+         section("Transitivity", paragraph(s["note"].get<std::string>()) + cycles) +
+         metagame_section(s["metagame"]);
 }
 
 std::string match_sections(const json& s) {

@@ -30,6 +30,7 @@
 #include "experiments/run/checkpoint.hpp"
 #include "experiments/run/data_files.hpp"
 #include "experiments/run/decisiveness.hpp"
+#include "experiments/run/entrant.hpp"
 #include "experiments/run/lineup.hpp"
 #include "experiments/run/match_points.hpp"
 #include "experiments/run/runner.hpp"
@@ -82,7 +83,13 @@ class BalanceRun {
   BalanceRun(const G& game, const ParamSet& config, const BalanceOptions& options)
       : game_(game), options_(options), players_(game.num_players()) {
     lineup_ = lineup_for_players(options.agents, players_, G::kId);
-    for (const auto& spec : lineup_) specs_.push_back(make_agent(game_, spec)->spec());
+    for (const auto& spec : lineup_) {
+      entrants_.push_back(parse_entrant(spec));
+      specs_.push_back(
+          entrant_label(make_agent(game_, entrants_.back().agent)->spec(), entrants_.back()));
+      seated_ = seated_ || !entrants_.back().seated.empty();
+    }
+    if (seated_) seat_entrants(config);
     paired_ = pairs_deals(options, specs_);
     orders_ = paired_ ? static_cast<uint64_t>(players_) : 1;
     deals_ = (options.games + orders_ - 1) / orders_;
@@ -166,10 +173,12 @@ class BalanceRun {
   template <class Consume>
   void run_chunks(uint64_t first, uint64_t end, Consume&& consume) {
     report_.threads = thread_count();
-    tbb::enumerable_thread_specific<std::vector<std::unique_ptr<Agent<G>>>> agents([&] {
-      std::vector<std::unique_ptr<Agent<G>>> set;
-      for (const auto& spec : lineup_) set.push_back(make_agent(game_, spec));
-      return set;
+    // One set of agents per game played: per seating when entrants carry seat options.
+    tbb::enumerable_thread_specific<AgentSets> agents([&] {
+      AgentSets sets(seated_ ? size_t(players_) : 1);
+      for (size_t r = 0; r < sets.size(); ++r)
+        for (const Entrant& e : entrants_) sets[r].push_back(make_agent(game_at(r), e.agent));
+      return sets;
     });
     const auto start = std::chrono::steady_clock::now();
     uint64_t wave = std::max<uint64_t>(1, uint64_t(report_.threads) * 2), done = first;
@@ -249,8 +258,32 @@ class BalanceRun {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   }
 
-  void run_chunk(uint64_t chunk, std::vector<std::unique_ptr<Agent<G>>>& agents,
-                 ChunkResult& out) const {
+  using AgentSets = std::vector<std::vector<std::unique_ptr<Agent<G>>>>;
+
+  // Entrants with seat options (experiments/run/entrant.hpp): one game per rotation of the lineup,
+  // each with the options of the entrants in its seats.
+  void seat_entrants(const ParamSet& config) {
+    const std::string changed = config.to_string(true);  // what the run's config sets
+    const auto base = changed.empty() ? std::map<std::string, std::string>{}
+                                      : parse_key_values({changed}, "config");
+    for (int rotation = 0; rotation < players_; ++rotation) {
+      std::vector<Entrant> by_seat;
+      for (int seat = 0; seat < players_; ++seat)
+        by_seat.push_back(entrants_[size_t((seat + rotation) % players_) % entrants_.size()]);
+      const ParamSet seated(G::config_schema(),
+                            seated_config(G::config_schema(), base, by_seat, G::kId),
+                            fmt::format("game '{}' config", G::kId));
+      rotation_configs_.push_back(seated.to_json());
+      rotation_games_.push_back(std::make_unique<const G>(seated));
+    }
+  }
+
+  // The game of a rotation of the lineup over the seats.
+  const G& game_at(uint64_t rotation) const {
+    return seated_ ? *rotation_games_[size_t(rotation)] : game_;
+  }
+
+  void run_chunk(uint64_t chunk, AgentSets& agent_sets, ChunkResult& out) const {
     out.totals = empty_accumulator();
     out.matches = MatchTally(lineup_.size());
     const uint64_t first = chunk * kChunkDeals, last = std::min(deals_, first + kChunkDeals);
@@ -270,6 +303,8 @@ class BalanceRun {
         const uint64_t index = deal * orders_ + order;
         // Paired: rotation `order`; unpaired: the lineup still rotates with the deal.
         const uint64_t rotation = paired_ ? order : deal % uint64_t(players_);
+        const G& game = game_at(rotation);
+        auto& agents = agent_sets[seated_ ? size_t(rotation) : 0];
         for (int seat = 0; seat < players_; ++seat) {
           agent_of_seat[size_t(seat)] =
               int((uint64_t(seat) + rotation) % uint64_t(players_)) % int(lineup_.size());
@@ -283,31 +318,31 @@ class BalanceRun {
         Hasher running_hash;
         const bool decisiveness = decisiveness_stride_ > 0 && index % decisiveness_stride_ == 0;
         const PlayedGame<G> played = play_game<G>(
-            game_, seats, deal_seed, rngs, record ? &actions : nullptr,
+            game, seats, deal_seed, rngs, record ? &actions : nullptr,
             decisiveness || record
                 ? StepObserver<G>([&](const typename G::State& before, typename G::Action,
                                       const typename G::State& after) {
                     if (decisiveness) trajectory.push_back(before);
-                    if (record) running_hash.add(game_.hash(after));
+                    if (record) running_hash.add(game.hash(after));
                   })
                 : StepObserver<G>{});
         const auto results = seat_results(played.returns, players_);
         if (decisiveness) {
           Rng evaluation_rng(derive_seed(options_.seed, index, Stream::Misc));
-          out.totals.ludii.add_decisiveness(measure_decisiveness<G>(
-              game_, trajectory, std::span(results.data(), size_t(players_)),
-              options_.decisiveness_playouts, evaluation_rng));
+          out.totals.ludii.add_decisiveness(
+              measure_decisiveness<G>(game, trajectory, std::span(results.data(), size_t(players_)),
+                                      options_.decisiveness_playouts, evaluation_rng));
         }
         if constexpr (HasMatchPoints<G>)
           if (options_.tournament)
             for (int seat = 0; seat < players_; ++seat)
               match_points[size_t(agent_of_seat[size_t(seat)])] +=
-                  game_.match_points(played.final_state, seat);
+                  game.match_points(played.final_state, seat);
         int end_reason = -1;
-        if constexpr (HasEndReasons<G>) end_reason = game_.end_reason(played.final_state);
+        if constexpr (HasEndReasons<G>) end_reason = game.end_reason(played.final_state);
         out.totals.add_game(results, agent_of_seat.data(), played.decisions, end_reason);
         if constexpr (HasElementStats<G>)
-          game_.collect_elements(played.final_state, out.totals.elements);
+          game.collect_elements(played.final_state, out.totals.elements);
         for (int seat = 0; seat < players_; ++seat)
           if (agent_of_seat[size_t(seat)] == 0)
             pair_half_points += half_points(results[size_t(seat)]);
@@ -316,8 +351,8 @@ class BalanceRun {
           outcome.decisions += int64_t(played.decisions);
         }
         if (record)
-          out.records.push_back(
-              record_line(index, deal_seed, agent_of_seat, actions, played, running_hash.value()));
+          out.records.push_back(record_line(index, deal_seed, agent_of_seat, actions, played,
+                                            running_hash.value(), rotation));
       }
       if (paired_ && players_ == 2 && lineup_.size() == 2) out.totals.add_pair(pair_half_points);
       outcome.agent0_half_points = pair_half_points;
@@ -328,16 +363,16 @@ class BalanceRun {
 
   std::string record_line(uint64_t index, uint64_t deal_seed, const std::vector<int>& agent_of_seat,
                           const std::vector<std::string>& actions, const PlayedGame<G>& played,
-                          uint64_t running_hash) const {
+                          uint64_t running_hash, uint64_t rotation) const {
     GameRecord r;
     r.game = std::string(G::kId);
-    r.config = report_.config;
+    r.config = seated_ ? rotation_configs_[size_t(rotation)] : report_.config;
     r.seed = deal_seed;
     r.index = index;
     for (int a : agent_of_seat) r.agents.push_back(specs_[size_t(a)]);
     r.actions = actions;
     r.returns.assign(played.returns.begin(), played.returns.begin() + players_);
-    r.state_hash = hash_to_hex(game_.hash(played.final_state));
+    r.state_hash = hash_to_hex(game_at(rotation).hash(played.final_state));
     r.running_hash = hash_to_hex(running_hash);
     r.data = record_data_;
     return r.to_json().dump();
@@ -365,6 +400,10 @@ class BalanceRun {
   int players_;
   std::vector<std::string> lineup_, specs_;
   bool paired_ = true;  // every deal in every rotation of the lineup
+  std::vector<Entrant> entrants_;
+  bool seated_ = false;  // some entrant sets seat options: a game per rotation
+  std::vector<std::unique_ptr<const G>> rotation_games_;
+  std::vector<nlohmann::json> rotation_configs_;
   uint64_t orders_ = 1, deals_ = 0;
   uint64_t decisiveness_games_ = 0;   // the sample asked for or sized to the run
   uint64_t decisiveness_stride_ = 0;  // 0: not measured

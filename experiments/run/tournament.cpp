@@ -4,9 +4,78 @@
 
 #include "core/record.hpp"
 #include "experiments/report/atomic_file.hpp"
+#include "stats/matrix_game.hpp"
+#include "stats/multiple_testing.hpp"
 
 namespace nf {
 namespace {
+
+constexpr double kDominanceFdr = 0.05;  // false discovery rate of "beats every other entrant"
+
+// The metagame: the symmetric zero-sum game whose payoff is the row's score minus 1/2, its
+// Nash mixture, the best response to a uniform field, and whether one entrant beats every
+// other with significance (Benjamini-Hochberg over the pairs' sign-flip tests).
+nlohmann::json metagame_json(const RoundRobin& rr,
+                             const std::vector<std::vector<Interval>>& scores) {
+  const size_t n = rr.specs.size();
+  PayoffMatrix payoff(n, std::vector<double>(n, 0.0));
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j)
+      if (i != j) payoff[i][j] = scores[i][j].estimate - 0.5;
+  constexpr double kTolerance = 1e-9;
+  const MatrixGameSolution nash = solve_zero_sum(payoff, kTolerance);
+  nlohmann::json mixture = nlohmann::json::array();
+  for (size_t i = 0; i < n; ++i)
+    mixture.push_back({{"agent", rr.specs[i]}, {"probability", nash.row[i]}});
+  const std::vector<double> uniform(n, 1.0 / double(n));
+  nlohmann::json field = nlohmann::json::array();
+  for (size_t i = 0; i < n; ++i) {
+    double total = 0;
+    for (size_t j = 0; j < n; ++j)
+      if (j != i) total += scores[i][j].estimate;
+    field.push_back({{"agent", rr.specs[i]}, {"score", total / double(n - 1)}});
+  }
+  nlohmann::json best = nlohmann::json::array();
+  for (int i : best_responses(payoff, uniform)) best.push_back(rr.specs[size_t(i)]);
+  // One test per pair; an entrant is dominant when it wins each of its pairs with q <= FDR.
+  std::vector<double> p;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = i + 1; j < n; ++j) p.push_back(pentanomial_p_value(rr.between(i, j).pairs));
+  const std::vector<double> q = benjamini_hochberg(p);
+  std::vector<std::vector<double>> q_of(n, std::vector<double>(n, 1.0));
+  for (size_t i = 0, k = 0; i < n; ++i)
+    for (size_t j = i + 1; j < n; ++j, ++k) q_of[i][j] = q_of[j][i] = q[k];
+  nlohmann::json dominant = nullptr;
+  for (size_t i = 0; i < n && dominant.is_null(); ++i) {
+    bool beats_all = true;
+    for (size_t j = 0; j < n; ++j)
+      if (j != i && !(scores[i][j].estimate > 0.5 && q_of[i][j] <= kDominanceFdr))
+        beats_all = false;
+    if (beats_all) dominant = rr.specs[i];
+  }
+  const std::string verdict =
+      dominant.is_null() ? fmt::format(
+                               "no dominant entrant: none beats every other with significance "
+                               "(Benjamini-Hochberg over the {} pairs, false discovery rate {})",
+                               p.size(), kDominanceFdr)
+                         : fmt::format(
+                               "dominant entrant: {} beats every other with significance "
+                               "(Benjamini-Hochberg over the {} pairs, false discovery rate {})",
+                               dominant.get<std::string>(), p.size(), kDominanceFdr);
+  return {{"model",
+           "symmetric zero-sum game with payoff (row's score - 1/2), on the point estimates; "
+           "Nash mixture by regret matching+ with exact solving of its supports"},
+          {"nash", mixture},
+          {"value", nash.value},
+          {"exploitability", nash.exploitability},
+          {"tolerance", kTolerance},
+          {"converged", nash.converged},
+          {"uniform_field", field},
+          {"best_response_to_uniform", best},
+          {"dominant", dominant},
+          {"false_discovery_rate", kDominanceFdr},
+          {"verdict", verdict}};
+}
 
 // One virtual draw per pair keeps the ratings of an unbeaten agent finite (BayesElo's prior).
 constexpr double kVirtualDraws = 1.0;
@@ -85,6 +154,7 @@ nlohmann::json round_robin_json(const RoundRobin& rr) {
             {"converged", ratings.converged},
             {"agents", rating_rows}}},
           {"cycles", cycles},
+          {"metagame", metagame_json(rr, scores)},
           {"note", note}};
 }
 
@@ -118,6 +188,20 @@ void print_round_robin(const nlohmann::json& s, std::FILE* out) {
   for (size_t i : order)
     fmt::print(out, "  {:<40} {}\n", fmt::format("[{}] {}", i, specs[i]),
                format_elo(interval_from_json(rows[i]["elo"])));
+  const auto& m = s["metagame"];
+  fmt::print(out, "\nmetagame (the zero-sum game of the scores, on their point estimates):\n");
+  std::vector<std::string> mix;
+  for (const auto& e : m["nash"])
+    if (e["probability"].get<double>() > 1e-6)
+      mix.push_back(
+          fmt::format("{} {:.3f}", e["agent"].get<std::string>(), e["probability"].get<double>()));
+  fmt::print(out, "  Nash mixture: {} (exploitability {:.1e}{})\n", fmt::join(mix, ", "),
+             m["exploitability"].get<double>(),
+             m["converged"].get<bool>() ? "" : ", not within the tolerance");
+  std::vector<std::string> best;
+  for (const auto& b : m["best_response_to_uniform"]) best.push_back(b.get<std::string>());
+  fmt::print(out, "  best response to a uniform field: {}\n", fmt::join(best, ", "));
+  fmt::print(out, "  {}\n", m["verdict"].get<std::string>());
   fmt::print(out, "\nnote: {}\n", s["note"].get<std::string>());
   for (const auto& c : s["cycles"])
     fmt::print(out, "  cycle: {} > {} > {} > {}{}\n", c["agents"][0].get<std::string>(),

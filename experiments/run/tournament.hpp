@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "experiments/report/html.hpp"
+#include "experiments/run/entrant.hpp"
 #include "experiments/run/head_to_head.hpp"
 #include "stats/ratings.hpp"
 
@@ -40,7 +41,10 @@ template <Game G>
 RoundRobin play_round_robin(const G& game, const ParamSet& config,
                             const std::vector<std::string>& agents, const HeadToHeadSetup& setup) {
   RoundRobin rr;
-  for (const auto& a : agents) rr.specs.push_back(make_agent(game, a)->spec());
+  for (const auto& a : agents) {
+    const Entrant e = parse_entrant(a);
+    rr.specs.push_back(entrant_label(make_agent(game, e.agent)->spec(), e));
+  }
   rr.pairs.resize(agents.size(), std::vector<HeadToHead>(agents.size()));
   for (size_t i = 0; i < agents.size(); ++i)
     for (size_t j = i + 1; j < agents.size(); ++j) {

@@ -118,6 +118,8 @@ DeckSet parse_decks(std::string_view toml_text, const std::string& source, const
 // "standard" (the shipped file) or the path of a .toml file.
 CardSet load_cards(const std::string& name_or_path);
 DeckSet load_decks(const std::string& name_or_path, const CardSet& cards);
+// The TOML text of a data option ("cards", "decks") whose value is "standard" or a path.
+std::string data_text(std::string_view option, const std::string& name_or_path);
 
 std::string_view effect_kind_name(EffectKind k);
 std::string_view trigger_name(Trigger t);

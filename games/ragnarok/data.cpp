@@ -4,11 +4,10 @@
 
 #include <toml++/toml.h>
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "core/error.hpp"
+#include "core/toml_data.hpp"
 #include "games/ragnarok/cards.hpp"
 #include "games/ragnarok/embedded.hpp"
 
@@ -58,28 +57,8 @@ std::vector<Target> allowed_targets(EffectKind k) {
 // What a card of each sort may say (its "where" in messages).
 enum class Holder { Warrior, Event, RrLasting, RrRepeating };
 
-[[noreturn]] void fail(const std::string& source, const toml::node* where, std::string_view field,
-                       std::string_view message) {
-  if (where && where->source().begin.line > 0)
-    throw Error(fmt::format("{}:{}: {}: {}", source, where->source().begin.line, field, message));
-  throw Error(fmt::format("{}: {}: {}", source, field, message));
-}
-
-toml::table parse_toml(std::string_view text, const std::string& source) {
-  try {
-    return toml::parse(text, source);
-  } catch (const toml::parse_error& e) {
-    throw Error(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
-  }
-}
-
-void check_keys(const std::string& source, const toml::table& table, std::string_view prefix,
-                const std::vector<std::string_view>& known) {
-  for (auto&& [key, value] : table)
-    if (std::find(known.begin(), known.end(), key.str()) == known.end())
-      fail(source, &value, fmt::format("{}{}", prefix, key.str()),
-           fmt::format("unknown field (known: {})", fmt::join(known, ", ")));
-}
+using toml_data::check_keys;
+using toml_data::fail;
 
 int64_t get_int(const std::string& source, const toml::table& t, std::string_view key,
                 const std::string& field, int64_t lo, int64_t hi, const toml::node* parent,
@@ -226,18 +205,10 @@ uint64_t fnv1a(std::string_view text) {
   return h;
 }
 
-std::string read_file(const std::string& path, std::string_view what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("cannot read {} file '{}'", what, path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 template <class Parse>
 auto load(const std::string& value, std::string_view what, std::string_view shipped_name,
           Parse parse) {
-  if (value != "standard") return parse(read_file(value, what), value);
+  if (value != "standard") return parse(toml_data::read_file(value, what), value);
   for (const EmbeddedFile& f : embedded_files())
     if (f.name == shipped_name) return parse(f.text, fmt::format("games/ragnarok/data/{}", f.name));
   throw Error(fmt::format("the shipped {} file is missing", what));
@@ -262,7 +233,7 @@ int DeckSet::find(std::string_view name) const {
 }
 
 CardSet parse_cards(std::string_view text, const std::string& source) {
-  const toml::table doc = parse_toml(text, source);
+  const toml::table doc = toml_data::parse(text, source);
   check_keys(source, doc, "", {"warrior", "event", "rr", "fillers"});
   CardSet set;
   set.source = source;
@@ -351,7 +322,7 @@ CardSet parse_cards(std::string_view text, const std::string& source) {
 }
 
 DeckSet parse_decks(std::string_view text, const std::string& source, const CardSet& cards) {
-  const toml::table doc = parse_toml(text, source);
+  const toml::table doc = toml_data::parse(text, source);
   DeckSet set;
   set.source = source;
   set.content_hash = fnv1a(text);
@@ -398,6 +369,14 @@ CardSet load_cards(const std::string& value) {
   return load(value, "cards", "cards.toml", [](std::string_view text, const std::string& source) {
     return parse_cards(text, source);
   });
+}
+
+std::string data_text(std::string_view option, const std::string& value) {
+  const auto as_text = [](std::string_view text, const std::string&) { return std::string(text); };
+  if (option == "cards") return load(value, "cards", "cards.toml", as_text);
+  if (option == "decks") return load(value, "decks", "decks.toml", as_text);
+  throw Error(
+      fmt::format("game 'ragnarok' has no data option '{}' (data options: cards, decks)", option));
 }
 
 DeckSet load_decks(const std::string& value, const CardSet& cards) {

@@ -148,6 +148,11 @@ class RagnarokGame {
   static std::vector<std::map<std::string, std::string>> check_configs() {
     return {{{"deck0", "control"}, {"deck1", "glory"}}};
   }
+  // The TOML text that the value of a data option ("cards", "decks") names: the shipped file or
+  // a path. Lets `fit` change a number in a copy of the designer's file.
+  static std::string data_file_text(std::string_view option, const std::string& value) {
+    return data_text(option, value);
+  }
   explicit RagnarokGame(const ParamSet& config);
   RagnarokGame() : RagnarokGame(ParamSet(config_schema(), {}, "ragnarok")) {}
 
@@ -186,6 +191,10 @@ class RagnarokGame {
   std::string observation(const State& s, int seat) const;
   uint64_t hash(const State& s) const;
   uint64_t observation_key(const State& s, int seat) const;
+
+  // What is wrong with a state the rules reached (a card in no zone or two, health above its
+  // maximum, the round outside the game), or "" (games/ragnarok/invariants.cpp).
+  std::string broken_invariant(const State& s) const;
 
   // Balance statistics: cards, RR cards, decks and initiative choices.
   ElementSchema element_schema() const;

@@ -16,6 +16,10 @@ enum Metric {
   Claimed,
   WinnerClaimed,
   GloryShare,
+  DeathUnclaimed,
+  DeathClaimed,
+  GloryUnclaimed,
+  GloryClaimed,
   Win,
   FinalGlory,
   FinalHealth,
@@ -44,6 +48,20 @@ ElementSchema RagnarokGame::element_schema() const {
        "RR card: claimed by the winner, among decided games where it was claimed", +1},
       {"glory_share", MetricKind::Mean,
        "RR card: percent of the winner's final Glory it gave (0 when not the winner's)"},
+      // An unclaimed RR card acts on both players alike, so it cannot favour a seat: its
+      // effect on the result shows in how games end and in the Glory the others bring.
+      {"death_unclaimed", MetricKind::Rate,
+       "RR card: games ending by a death (one or both players), among those where it was "
+       "revealed and stayed unclaimed"},
+      {"death_claimed", MetricKind::Rate,
+       "RR card: games ending by a death (one or both players), among those where it was "
+       "claimed"},
+      {"glory_unclaimed", MetricKind::Mean,
+       "RR card: both players' final Glory from the other RR cards, games where it stayed "
+       "unclaimed"},
+      {"glory_claimed", MetricKind::Mean,
+       "RR card: both players' final Glory from the other RR cards, games where it was "
+       "claimed"},
       {"win", MetricKind::Rate, "deck: games won by a player with it (draws are not wins)", +1},
       {"final_glory", MetricKind::Mean, "deck: Glory at the end of the game"},
       {"final_health", MetricKind::Mean, "deck: health at the end of the game"},
@@ -58,7 +76,9 @@ ElementSchema RagnarokGame::element_schema() const {
   // the order collect_elements counts them in.
   const int cards = schema.add_group(
       "card", {"play_rate", "win_drawn", "win_played", "win_not_drawn", "round_played"});
-  const int rr = schema.add_group("RR card", {"claimed", "winner_claimed", "glory_share"});
+  const int rr =
+      schema.add_group("RR card", {"claimed", "winner_claimed", "glory_share", "death_unclaimed",
+                                   "death_claimed", "glory_unclaimed", "glory_claimed"});
   const int decks = schema.add_group("deck", {"win", "final_glory", "final_health"});
   const int initiative = schema.add_group("initiative", {"chose_first", "win_more_initiatives"});
   const int game = schema.add_group("game", {"glory_margin"});
@@ -67,6 +87,17 @@ ElementSchema RagnarokGame::element_schema() const {
   for (const Deck& d : decks_->decks) schema.add_element("deck:" + d.name, decks);
   schema.add_element("initiative", initiative);
   schema.add_element("game", game);
+  // The regression row of a game: for every deck but the first (the reference) and every
+  // card, seat 0's indicator minus seat 1's (its deck; drew it), so what both sides share,
+  // such as a long game's extra draws, cancels; the intercept is the first seat's edge.
+  for (size_t d = 1; d < decks_->decks.size(); ++d)
+    schema.covariates.push_back("deck:" + decks_->decks[d].name);
+  for (const Card& c : cards_->cards) schema.covariates.push_back(c.name);
+  schema.regression_help = fmt::format(
+      "logistic regression of seat 0's result (a draw counts 1/2) on which cards each side "
+      "drew (seat 0's minus seat 1's) and the decks (against {}), L2-penalised; one row per "
+      "game",
+      decks_->decks[0].name);
   return schema;
 }
 
@@ -103,9 +134,30 @@ void RagnarokGame::collect_elements(const State& s, ElementStats& stats) const {
   const int winner_glory = s.winner >= 0 ? glory(s, s.winner) : 0;
   if (s.winner >= 0)
     stats.add_value(initiative_row + 1, GloryMargin, winner_glory - glory(s, 1 - s.winner));
+  const bool death = s.end_reason == EndReason::Death || s.end_reason == EndReason::DoubleDeath;
+  const int both_glory = glory(s, 0) + glory(s, 1);
+  std::vector<int16_t> row;
+  const auto covariate = [&](int index, int value) {
+    if (value != 0) row.push_back(int16_t(value > 0 ? index + 1 : -(index + 1)));
+  };
+  const int n_decks = int(decks_->decks.size());
+  for (int d = 1; d < n_decks; ++d)
+    covariate(d - 1, int(s.sides[0].deck_id == d) - int(s.sides[1].deck_id == d));
+  for (int c = 0; c < n_cards; ++c)
+    covariate(n_decks - 1 + c,
+              int(has(s.sides[0].counters.drawn, c)) - int(has(s.sides[1].counters.drawn, c)));
+  stats.add_row(row, s.winner == 0 ? 2 : s.winner < 0 ? 1 : 0);
   for (int r = 0; r < kRrCards; ++r) {
     const RrZone z = s.rr_zone[size_t(r)];
     if (z == RrZone::Deck) continue;
+    // A card still up for its bid when the game ended was neither claimed nor left.
+    if (z != RrZone::Current) {
+      const bool unclaimed = z == RrZone::Unclaimed;
+      const bool held = z == RrZone::Claimed0 || z == RrZone::Claimed1;
+      stats.add_rate(rr_row + r, unclaimed ? DeathUnclaimed : DeathClaimed, death);
+      stats.add_value(rr_row + r, unclaimed ? GloryUnclaimed : GloryClaimed,
+                      both_glory - (held ? rr(uint8_t(r)).glory : 0));
+    }
     const int holder = z == RrZone::Claimed0 || z == RrZone::Valhalla0   ? 0
                        : z == RrZone::Claimed1 || z == RrZone::Valhalla1 ? 1
                                                                          : -1;

@@ -5,6 +5,7 @@
 set -u
 bin="$(realpath "$1")"
 maps="$(realpath "$(dirname "$0")/../../games/realms/data/maps")"
+ragnarok_data="$(realpath "$(dirname "$0")/../../games/ragnarok/data")"
 work="$(mktemp -d)"
 trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 cd "$work"
@@ -129,12 +130,16 @@ expect_error "figures=/dev/zero is refused" "figures file '/dev/zero' is not a r
   timeout 20 "$bin" balance --game realms --games 2 --config figures=/dev/zero
 expect_error "map=/dev/zero is refused" "map file '/dev/zero' is not a regular file" \
   timeout 20 "$bin" balance --game realms --games 2 --config map=/dev/zero
+expect_error "cards=/dev/zero is refused" "cards file '/dev/zero' is not a regular file" \
+  timeout 20 "$bin" balance --game ragnarok --games 2 --config cards=/dev/zero
 mkdir map_dir.toml
 expect_error "a directory as a map is refused" "map file 'map_dir.toml' is a directory" \
   "$bin" balance --game realms --games 2 --config map=map_dir.toml
 head -c 2000000 /dev/zero | tr '\0' '#' >huge.toml
 expect_error "an oversized map is refused" "map files are limited to" \
   "$bin" balance --game realms --games 2 --config map=huge.toml
+expect_error "a huge deck file is refused" "decks file 'huge.toml' has 2000000 bytes" \
+  "$bin" balance --game ragnarok --games 2 --config decks=huge.toml
 
 # --- 5. values are never coerced ------------------------------------------------------------
 b=(balance --game commanders --games 10 --quiet)
@@ -173,6 +178,14 @@ sys.exit(0 if d['path']=='maps/custom.toml' and len(d['hash'])==16 and len(r['ru
 check "replay from another folder finds the map beside the record" bash -c "cd other && '$bin' replay ../rdir/r.jsonl | grep -q 'match'"
 echo '# edited' >>rdir/maps/custom.toml
 expect_error "replay after the map was edited says so" "the map file differs from the one recorded" "$bin" replay rdir/r.jsonl
+cp "$ragnarok_data/cards.toml" rdir/my_cards.toml
+"$bin" balance --game ragnarok --games 2 --seed 5 --quiet --out rout2 --record rdir/rag.jsonl --config cards=rdir/my_cards.toml >/dev/null
+check "a ragnarok record stores the card file's content hash" python3 -c "
+import json,sys; r=json.loads(open('rdir/rag.jsonl').readline())
+sys.exit(0 if r['data']['cards']['path']=='my_cards.toml' and len(r['data']['cards']['hash'])==16 else 1)"
+check "a ragnarok record replays with its card file" bash -c "'$bin' replay rdir/rag.jsonl | grep -q 'match'"
+sed -i 's/^strength = 4$/strength = 5/' rdir/my_cards.toml
+expect_error "replay after a card was changed says so" "the cards file differs from the one recorded" "$bin" replay rdir/rag.jsonl
 "$bin" balance --game commanders --agents random --games 40 --seed 9 --quiet --out rout --record sub.jsonl >/dev/null
 check "every substituted action is detected" python3 - "$bin" <<'PY'
 import json, subprocess, sys

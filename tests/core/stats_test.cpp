@@ -1,7 +1,13 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
 #include "core/game.hpp"
+#include "core/rng.hpp"
 #include "core/stats.hpp"
+#include "stats/adjusted_values.hpp"
 #include "stats/summary.hpp"
 
 using namespace nf;
@@ -68,4 +74,63 @@ TEST_CASE("score interval and pentanomial score") {
   CHECK(even.high - even.low < 0.2);
   const Interval strong = pentanomial_score({0, 0, 10, 20, 70});
   CHECK(strong.estimate == Approx((10 * 0.5 + 20 * 0.75 + 70 * 1.0) / 100));
+}
+
+TEST_CASE("regression rows keep the experiment's first rows however it is split") {
+  ElementSchema schema;
+  schema.label = "card";
+  schema.metrics = {{"win", MetricKind::Rate, "", +1}};
+  schema.elements = {"a", "b"};
+  schema.covariates = {"a", "b"};
+  schema.regression_rows = 5;
+  auto row_of = [](int i) { return std::vector<int16_t>{int16_t(i % 2 ? 1 : -2)}; };
+  ElementStats whole(schema), first(schema), second(schema);
+  for (int i = 0; i < 8; ++i) {
+    whole.add_row(row_of(i), i % 3);
+    (i < 3 ? first : second).add_row(row_of(i), i % 3);
+  }
+  REQUIRE(whole.rows() == 5);
+  ElementStats merged(schema);
+  merged.merge(first);
+  merged.merge(second);
+  ElementStats restored(schema);
+  restored.merge_counts_json(merged.counts_json());
+  for (const ElementStats* s : {&merged, &restored}) {
+    REQUIRE(s->rows() == 5);
+    for (size_t r = 0; r < 5; ++r) {
+      CHECK(s->row_result(r) == whole.row_result(r));
+      CHECK(*s->row(r).first == *whole.row(r).first);
+    }
+  }
+}
+
+TEST_CASE("adjusted values recover a planted covariate effect from the rows") {
+  ElementSchema schema;
+  schema.label = "card";
+  schema.metrics = {{"win", MetricKind::Rate, "", +1}};
+  schema.elements = {"strong", "neutral"};
+  schema.covariates = {"strong", "neutral"};
+  schema.regression_rows = 100'000;
+  ElementStats stats(schema);
+  Rng rng(11);
+  for (int g = 0; g < 40'000; ++g) {
+    std::vector<int16_t> row;
+    const int strong = int(rng.below(3)) - 1, neutral = int(rng.below(3)) - 1;
+    if (strong) row.push_back(int16_t(strong));
+    if (neutral) row.push_back(int16_t(2 * neutral));
+    const double p = 1 / (1 + std::exp(-0.6 * strong));
+    stats.add_row(row, rng.uniform() < p ? 2 : 0);
+  }
+  const nlohmann::json a = adjusted_values_json(schema, stats);
+  REQUIRE(a["converged"].get<bool>());
+  const Interval strong = interval_from_json(a["covariates"][0]["log_odds"]);
+  const Interval neutral = interval_from_json(a["covariates"][1]["log_odds"]);
+  CHECK(strong.low < 0.6);
+  CHECK(strong.high > 0.6);
+  CHECK(neutral.low < 0);
+  CHECK(neutral.high > 0);
+  CHECK(a["rows"].get<uint64_t>() == 40'000);
+  ElementSchema without = schema;
+  without.covariates.clear();
+  CHECK(adjusted_values_json(without, ElementStats(without)).is_null());
 }

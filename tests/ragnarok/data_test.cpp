@@ -139,3 +139,18 @@ TEST_CASE("ragnarok data: config errors, files by path, ablation and the data ha
   CHECK(edited.hash(edited.initial_state(4)) != standard.hash(standard.initial_state(4)));
   std::remove(path.c_str());
 }
+
+TEST_CASE("ragnarok data: fit reads the card and deck files as text, shipped or by path") {
+  const std::string cards = RagnarokGame::data_file_text("cards", "standard");
+  const std::string decks = RagnarokGame::data_file_text("decks", "standard");
+  const CardSet parsed = parse_cards(cards, "cards.toml");
+  CHECK(parsed.content_hash == load_cards("standard").content_hash);
+  CHECK(parse_decks(decks, "decks.toml", parsed).decks.size() ==
+        load_decks("standard", parsed).decks.size());
+  const std::string path = "ragnarok_data_text_test.toml";
+  std::ofstream(path) << cards;
+  CHECK(RagnarokGame::data_file_text("cards", path) == cards);
+  std::remove(path.c_str());
+  CHECK_THROWS_WITH(RagnarokGame::data_file_text("heroes", "standard"),
+                    Catch::Contains("no data option 'heroes'"));
+}

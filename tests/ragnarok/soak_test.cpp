@@ -10,38 +10,10 @@ using namespace nf::ragnarok::test;
 
 namespace {
 
-// Every card in exactly one zone: each side's 40 cards and the 20 RR cards are conserved.
+// Every card in exactly one zone, health within bounds, the round within the game.
 void check_invariants(const RagnarokGame& game, const State& s) {
-  for (int seat = 0; seat < 2; ++seat) {
-    const Side& side = s.sides[size_t(seat)];
-    std::array<int, kMaxCards> count{};
-    for (uint8_t c : side.hand) ++count[c];
-    for (uint8_t c : side.deck) ++count[c];
-    for (uint8_t c : side.valhalla) ++count[c];
-    for (const Warrior& w : side.warriors) ++count[w.card];
-    if (s.pending_event != kNone && s.pending_seat == seat)
-      ++count[s.pending_event];  // on the table
-    std::array<int, kMaxCards> expected{};
-    for (uint8_t c : game.deck_cards(side.deck_id)) ++expected[c];
-    REQUIRE(count == expected);
-    for (size_t p = 0; p < side.warriors.size(); ++p) {
-      REQUIRE(side.warriors[p].health <= game.max_health(s, seat, int(p)));
-      if (s.phase != Phase::Block && s.phase != Phase::Defend && s.phase != Phase::Over &&
-          s.phase != Phase::Answer)
-        REQUIRE(side.warriors[p].health > 0);  // the dead are swept between fights
-    }
-    REQUIRE(side.health <= game.start_health());
-  }
-  int rr = int(s.rr_deck.size());
-  for (int r = 0; r < kRrCards; ++r) {
-    const RrZone z = s.rr_zone[size_t(r)];
-    rr += z != RrZone::Deck;
-    REQUIRE((z == RrZone::Deck) == s.rr_deck.contains(uint8_t(r)));
-    REQUIRE((z == RrZone::Current) == (s.rr_current == r));
-  }
-  REQUIRE(rr == kRrCards);
-  REQUIRE(s.round >= 1);
-  REQUIRE(s.round <= game.rounds());
+  INFO(game.render(s));
+  REQUIRE(game.broken_invariant(s) == "");
 }
 
 }  // namespace
@@ -49,6 +21,24 @@ void check_invariants(const RagnarokGame& game, const State& s) {
 TEST_CASE("ragnarok soak: random games keep every invariant and end") {
   const RagnarokGame game = make_game({{"deck0", "random"}, {"deck1", "random"}});
   nf::testing::soak(game, 300, 5000, [&](const State& s) { check_invariants(game, s); });
+}
+
+TEST_CASE("ragnarok invariants: a card lost, an RR card out of place or a bad round is named") {
+  const RagnarokGame game = make_game();
+  const State start = game.initial_state(5);
+  REQUIRE(game.broken_invariant(start) == "");
+  State lost = start;
+  lost.sides[1].hand.pop_back();
+  CHECK_THAT(game.broken_invariant(lost), Catch::Contains("seat 1: hand, deck"));
+  State misplaced = start;
+  misplaced.rr_zone[misplaced.rr_deck.back()] = RrZone::Unclaimed;
+  CHECK_THAT(game.broken_invariant(misplaced), Catch::Contains("in the RR deck"));
+  State late = start;
+  late.round = uint8_t(game.rounds() + 1);
+  CHECK_THAT(game.broken_invariant(late), Catch::Contains("outside 1..20"));
+  State healthy = start;
+  healthy.sides[0].health = int16_t(game.start_health() + 1);
+  CHECK_THAT(game.broken_invariant(healthy), Catch::Contains("health above"));
 }
 
 TEST_CASE("ragnarok: same seed and actions give the same game") {
