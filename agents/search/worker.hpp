@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -287,7 +288,10 @@ class Worker {
     return kMcts && is_deterministic<G>();
   }
 
-  // choose() at a node that has its fixed arms (its children).
+  // choose() at a node that has its fixed arms (its children). Each selection at such a
+  // node tries one untried arm while there are any (the arm is visited before the next
+  // selection), so the node's count of selections says how many are left untried: UCB is
+  // scored only once every arm has been tried.
   Action choose_fixed(const State& s, TreeType& t, Step& step, bool& expanded) {
     const uint32_t node = step.parent, first = t[node].first_child, k = t[node].children;
     const auto* arms = &t[first];
@@ -297,17 +301,18 @@ class Worker {
       for (uint32_t i = 0; i < k && favoured == kNoArm; ++i)
         if (arms[i].action == h) favoured = i;
     }
-    Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(t[node].available++), favoured);
-    uint32_t untried = 0;
-    for (uint32_t i = 0; i < k; ++i) {
-      untried += arms[i].visits == 0;
-      ucb.add(i, arms[i]);
-    }
+    const uint32_t selections = t[node].available++;
     arms_first_ = first;
-    size_t pick = ucb.best;
-    if (untried > 0) {
-      pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
+    size_t pick;
+    if (selections < k) {
+      assert(std::count_if(arms, arms + k, [](const auto& a) { return a.visits == 0; }) ==
+             k - selections);
+      pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(k - selections));
       expanded = true;
+    } else {
+      Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(selections), favoured);
+      for (uint32_t i = 0; i < k; ++i) ucb.add(i, arms[i]);
+      pick = ucb.best;
     }
     step.child = first + uint32_t(pick);
     return t[step.child].action;
