@@ -7,8 +7,8 @@
 
 #include "core/hash.hpp"
 #include "core/record.hpp"
-#include "experiments/benchmark.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/bench/benchmark.hpp"
+#include "experiments/game_registry.hpp"
 
 namespace {
 

@@ -218,4 +218,14 @@ AgentSpec parse_agent_spec(std::string_view text) {
   return spec;
 }
 
+std::optional<std::vector<std::string>> bracketed_list(std::string_view value,
+                                                       std::string_view context) {
+  if (value.empty() || value.front() != '[') return std::nullopt;
+  if (value.back() != ']') throw Error(fmt::format("{}: no closing ']'", context));
+  std::vector<std::string> items = split_top_level(value.substr(1, value.size() - 2));
+  for (const std::string& item : items)
+    if (item.empty()) throw Error(fmt::format("{}: a value in the list is empty", context));
+  return items;
+}
+
 }  // namespace nf

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,5 +76,9 @@ struct AgentSpec {
 AgentSpec parse_agent_spec(std::string_view text);
 // Splits "a(x=1,y=2),b" at top-level commas.
 std::vector<std::string> split_top_level(std::string_view text);
+// The items of a value written as a list, "[a,b,c]"; std::nullopt when `value` does not start
+// with '['. nf::Error "<context>: no closing ']'" or "<context>: a value in the list is empty".
+std::optional<std::vector<std::string>> bracketed_list(std::string_view value,
+                                                       std::string_view context);
 
 }  // namespace nf

@@ -1,5 +1,5 @@
 #include "games/commanders/commanders.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/game_registry.hpp"
 #include "games/commanders/heuristic.hpp"
 
 namespace nf {

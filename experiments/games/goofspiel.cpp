@@ -1,5 +1,5 @@
 #include "games/reference/goofspiel.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/game_registry.hpp"
 
 namespace nf {
 GameEntry goofspiel_entry() {

@@ -1,5 +1,5 @@
 #include "games/reference/kuhn_poker.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/game_registry.hpp"
 
 namespace nf {
 GameEntry kuhn_poker_entry() {

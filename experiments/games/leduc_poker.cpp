@@ -1,5 +1,5 @@
 #include "games/reference/leduc_poker.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/game_registry.hpp"
 
 namespace nf {
 GameEntry leduc_poker_entry() {

@@ -1,5 +1,5 @@
 #include "games/ninth_world/ninth_world.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/game_registry.hpp"
 #include "games/ninth_world/heuristic.hpp"
 
 namespace nf {

@@ -1,5 +1,5 @@
 #include "games/ragnarok/ragnarok.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/game_registry.hpp"
 
 namespace nf {
 GameEntry ragnarok_entry() { return make_game_entry<ragnarok::RagnarokGame>("2", 4'000); }

@@ -1,5 +1,5 @@
 #include "games/realms/realms.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/game_registry.hpp"
 #include "games/realms/heuristic.hpp"
 
 namespace nf {

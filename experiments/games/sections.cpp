@@ -1,5 +1,5 @@
 #include "games/sections/sections.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/game_registry.hpp"
 #include "games/sections/heuristic.hpp"
 
 namespace nf {

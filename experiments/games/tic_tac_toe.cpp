@@ -1,5 +1,5 @@
 #include "games/reference/tic_tac_toe.hpp"
-#include "experiments/registry.hpp"
+#include "experiments/game_registry.hpp"
 
 namespace nf {
 GameEntry tic_tac_toe_entry() {

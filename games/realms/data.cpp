@@ -4,11 +4,10 @@
 
 #include <toml++/toml.h>
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/toml_data.hpp"
 #include "games/realms/board.hpp"
 #include "games/realms/embedded.hpp"
 
@@ -23,57 +22,8 @@ constexpr std::string_view kExtraVanguardName = "Vanguard2";
 constexpr std::string_view kHexSymbols = ". F W M - x a n";
 constexpr int kMaxPrintedDice = 6;  // keeps a Hunter's choice of dice small
 
-[[noreturn]] void fail(const std::string& source, const toml::node* where, std::string_view field,
-                       std::string_view message) {
-  if (where && where->source().begin.line > 0)
-    throw Error(fmt::format("{}:{}: {}: {}", source, where->source().begin.line, field, message));
-  throw Error(fmt::format("{}: {}: {}", source, field, message));
-}
-
-toml::table parse_toml(std::string_view text, const std::string& source) {
-  try {
-    return toml::parse(text, source);
-  } catch (const toml::parse_error& e) {
-    throw Error(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
-  }
-}
-
-// Every key of `table` must be one of `known`.
-void check_keys(const std::string& source, const toml::table& table, std::string_view prefix,
-                const std::vector<std::string_view>& known) {
-  for (auto&& [key, value] : table)
-    if (std::find(known.begin(), known.end(), key.str()) == known.end())
-      fail(source, &value, fmt::format("{}{}", prefix, key.str()),
-           fmt::format("unknown field (known: {})", fmt::join(known, ", ")));
-}
-
-// Designer files are small; the cap keeps a wrong path (a device, a huge log) from being
-// read without end.
-constexpr std::uintmax_t kMaxDataFileBytes = 1 << 20;
-
-std::string read_file(const std::string& path, std::string_view what) {
-  std::error_code error;
-  const auto status = std::filesystem::status(path, error);
-  if (status.type() == std::filesystem::file_type::directory)
-    throw Error(fmt::format("{} file '{}' is a directory, not a file", what, path));
-  if (status.type() != std::filesystem::file_type::regular &&
-      status.type() != std::filesystem::file_type::not_found)
-    throw Error(fmt::format("{} file '{}' is not a regular file", what, path));
-  if (const auto bytes = std::filesystem::file_size(path, error);
-      !error && bytes > kMaxDataFileBytes)
-    throw Error(fmt::format("{} file '{}' has {} bytes; {} files are limited to {} bytes", what,
-                            path, bytes, what, kMaxDataFileBytes));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("cannot read {} file '{}'", what, path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-bool is_path(const std::string& value) {
-  return value.find('/') != std::string::npos ||
-         (value.size() > 5 && value.compare(value.size() - 5, 5, ".toml") == 0);
-}
+using toml_data::check_keys;
+using toml_data::fail;
 
 // The text of a shipped file ("maps/vigridr.toml"), or nullptr.
 const EmbeddedFile* shipped(std::string_view relative) {
@@ -122,7 +72,7 @@ std::string_view terrain_name(Terrain t) {
 }
 
 Board Board::parse(std::string_view toml_text, const std::string& source) {
-  const toml::table doc = parse_toml(toml_text, source);
+  const toml::table doc = toml_data::parse(toml_text, source);
   check_keys(source, doc, "", {"name", "description", "hexes", "formation"});
   Board board;
   board.source_ = source;
@@ -227,7 +177,7 @@ Board Board::parse(std::string_view toml_text, const std::string& source) {
 }
 
 Roster parse_roster(std::string_view toml_text, const std::string& source) {
-  const toml::table doc = parse_toml(toml_text, source);
+  const toml::table doc = toml_data::parse(toml_text, source);
   check_keys(source, doc, "",
              std::vector<std::string_view>(kFigureNames.begin(), kFigureNames.end()));
   Roster roster;
@@ -282,7 +232,7 @@ std::vector<std::string> shipped_names(std::string_view folder) {
 
 template <class Parse>
 auto load(const std::string& value, std::string_view what, std::string_view folder, Parse parse) {
-  if (is_path(value)) return parse(read_file(value, what), value);
+  if (toml_data::names_a_file(value)) return parse(toml_data::read_file(value, what), value);
   const std::string relative = fmt::format("{}{}.toml", folder, value);
   if (const EmbeddedFile* f = shipped(relative))
     return parse(f->text, fmt::format("{}{}", kDataDir, relative));

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "agents/registry.hpp"
-#include "experiments/runner.hpp"
+#include "experiments/run/runner.hpp"
 
 namespace nf::testing {
 

@@ -111,6 +111,24 @@ ok = len(l['rungs']) == 2 and l['rungs'][1]['elo']['estimate'] > 0 and 'luck' in
 sys.exit(0 if ok else 1)"
 expect_error "ladder without a list" "give one parameter a list" "$bin" balance --game commanders --games 100 --ladder 'heuristic(temperature=1)'
 
+# --- sweep -----------------------------------------------------------------------------------
+run balance --game sections --agents random --games 300 --seed 5 --quiet --sweep players=2..4 \
+  --out "$work/sw" --report "$work/sw.html"
+run balance --game sections --agents random --games 300 --seed 5 --quiet --config players=3 --out "$work/sw3"
+check "sweep: one run per value, each the same as the plain run with that config" python3 -c "
+import json,sys; s=json.load(open('$work/sw/sweep.json')); p=json.load(open('$work/sw3/summary.json'))
+ok = s['values'] == ['2','3','4'] and [x['players'] for x in s['settings']] == [2,3,4]
+ok = ok and s['settings'][1]['counts'] == p['counts']
+rows = {r['measure']: r['values'] for r in s['table']}
+ok = ok and len(rows['seat 0 score']) == 3 and all(v['low'] <= v['estimate'] <= v['high'] for v in rows['seat 0 score'])
+sys.exit(0 if ok else 1)"
+check "sweep: a CSV row per measure and value, and an HTML report" bash -c \
+  "grep -q '^\"seat 0 score\",3,' '$work/sw/sweep.csv' && grep -q 'players=4' '$work/sw.html'"
+expect_error "sweep with a bad range" "low..high with low < high" "$bin" balance --game sections --sweep players=4..2
+expect_error "sweep of an option also in --config" "also set by --config" "$bin" balance --game sections --config players=3 --sweep players=2..4
+expect_error "sweep value out of range, before any game" "players" "$bin" balance --game sections --sweep players=2..9
+expect_error "sweep with a ladder" "--ladder and --sweep are separate experiments" "$bin" balance --game commanders --sweep queen_redraws=0..1 --ladder 'heuristic(temperature=[1,2])'
+
 # --- tune ------------------------------------------------------------------------------------
 "$bin" tune --game commanders --agent 'heuristic(king=[0,6],aggression=[0,1])' --budget 6000 --games-per-candidate 200 \
   --seed 4 --threads 1 --quiet --out "$work/u1" >"$work/u1.txt"

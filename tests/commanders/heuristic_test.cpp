@@ -6,7 +6,7 @@
 
 #include "agents/registry.hpp"
 #include "core/stats.hpp"
-#include "experiments/runner.hpp"
+#include "experiments/run/runner.hpp"
 #include "games/commanders/heuristic.hpp"
 #include "tests/commanders/scenario.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "agents/registry.hpp"
 #include "core/game.hpp"
-#include "experiments/runner.hpp"
+#include "experiments/run/runner.hpp"
 #include "games/commanders/heuristic.hpp"
 #include "tests/commanders/scenario.hpp"
 

@@ -3,8 +3,8 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
-#include "core/ludii_metrics.hpp"
-#include "core/summary.hpp"
+#include "stats/ludii_metrics.hpp"
+#include "stats/summary.hpp"
 
 using namespace nf;
 

@@ -2,7 +2,7 @@
 
 #include "core/game.hpp"
 #include "core/stats.hpp"
-#include "core/summary.hpp"
+#include "stats/summary.hpp"
 
 using namespace nf;
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "experiments/checkpoint.hpp"
+#include "experiments/run/checkpoint.hpp"
 
 using namespace nf;
 namespace fs = std::filesystem;

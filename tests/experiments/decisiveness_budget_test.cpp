@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "agents/agent.hpp"
-#include "experiments/balance.hpp"
+#include "experiments/run/balance.hpp"
 #include "games/reference/tic_tac_toe.hpp"
 
 using namespace nf;

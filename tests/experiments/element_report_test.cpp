@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/multiple_testing.hpp"
-#include "experiments/balance_report.hpp"
+#include "experiments/report/balance_report.hpp"
+#include "stats/multiple_testing.hpp"
 
 using namespace nf;
 

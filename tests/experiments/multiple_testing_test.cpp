@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/multiple_testing.hpp"
+#include "stats/multiple_testing.hpp"
 
 using namespace nf;
 

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/ratings.hpp"
-#include "core/sprt.hpp"
+#include "stats/ratings.hpp"
+#include "stats/sprt.hpp"
 
 using namespace nf;
 

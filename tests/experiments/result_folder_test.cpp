@@ -8,8 +8,8 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "experiments/output.hpp"
-#include "experiments/result_folder.hpp"
+#include "experiments/report/atomic_file.hpp"
+#include "experiments/report/result_folder.hpp"
 
 using namespace nf;
 namespace fs = std::filesystem;

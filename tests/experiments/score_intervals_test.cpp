@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/score_intervals.hpp"
-#include "core/sprt.hpp"
+#include "stats/sprt.hpp"
 
 using namespace nf;
 

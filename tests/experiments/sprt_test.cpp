@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/error.hpp"
-#include "core/sprt.hpp"
+#include "stats/sprt.hpp"
 
 using namespace nf;
 

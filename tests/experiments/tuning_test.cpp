@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
-#include "experiments/tuning.hpp"
+#include "experiments/tuning/tuners.hpp"
 
 using namespace nf;
 

@@ -6,10 +6,10 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
-#include "experiments/fit.hpp"
-#include "experiments/fit_measures.hpp"
-#include "experiments/fit_search.hpp"
-#include "experiments/fit_space.hpp"
+#include "experiments/tuning/fit.hpp"
+#include "experiments/tuning/fit_measures.hpp"
+#include "experiments/tuning/fit_search.hpp"
+#include "experiments/tuning/fit_space.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/realms/realms.hpp"
 

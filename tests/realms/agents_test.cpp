@@ -5,7 +5,7 @@
 
 #include "agents/registry.hpp"
 #include "core/stats.hpp"
-#include "experiments/runner.hpp"
+#include "experiments/run/runner.hpp"
 #include "games/realms/heuristic.hpp"
 #include "tests/realms/scenario.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "experiments/balance.hpp"
+#include "experiments/run/balance.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/sections/heuristic.hpp"
 #include "tests/sections/helpers.hpp"

@@ -6,7 +6,7 @@
 
 #include "agents/registry.hpp"
 #include "core/stats.hpp"
-#include "experiments/runner.hpp"
+#include "experiments/run/runner.hpp"
 #include "games/sections/heuristic.hpp"
 #include "tests/sections/helpers.hpp"
 

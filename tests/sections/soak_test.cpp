@@ -8,7 +8,7 @@
 
 #include "agents/agent.hpp"
 #include "agents/registry.hpp"
-#include "experiments/runner.hpp"
+#include "experiments/run/runner.hpp"
 #include "games/sections/heuristic.hpp"
 #include "tests/sections/helpers.hpp"
 

@@ -1,0 +1,185 @@
+// `ninefold balance`: many games on paired deals, summarised with intervals; with --variant,
+// --ladder or --tournament its other experiments on the same deals. Its flags, the checks of
+// their combinations, and the dispatch to the run.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "experiments/commands/cli_values.hpp"
+#include "experiments/commands/command.hpp"
+#include "experiments/commands/common_flags.hpp"
+#include "experiments/report/result_folder.hpp"
+#include "experiments/run/mpi.hpp"
+
+namespace nf {
+namespace {
+
+class BalanceCommand final : public Command {
+ public:
+  CLI::App* add_to(CLI::App& app) override {
+    BalanceOptions& o = options_;
+    auto* bal =
+        app.add_subcommand("balance", "play many games in parallel and report balance statistics");
+    bal->add_option("--game", game_.game, "game id (see `ninefold games`)")->required();
+    bal->add_option("--agents", agents_,
+                    "agent specs by seat, comma-separated, or one for all seats (default: "
+                    "heuristic)")
+        ->check(non_empty_value());
+    bal->add_option("--config", game_.config_items, "game option key=value (repeatable)")
+        ->check(non_empty_value());
+    games_option_ =
+        bal->add_option("--games", o.games,
+                        "games to play, rounded up to whole paired deals (default: per game)");
+    games_option_->check(whole_number())->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+    bal->add_option("--seed", o.seed, "master seed")
+        ->capture_default_str()
+        ->check(whole_number());
+    bal->add_option("--threads", o.threads, "worker threads; 0 uses every core")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 4096));
+    bal->add_option("--out", o.out_dir,
+                    "directory for summary.json and CSV tables (default results/<game>)")
+        ->check(non_empty_value());
+    bal->add_flag("--unpaired", unpaired_,
+                  "deal every game afresh instead of replaying each deal in every seat order");
+    bal->add_option("--record", o.record_path, "write game records (JSON Lines) to this file")
+        ->check(non_empty_value());
+    bal->add_option("--record-every", o.record_every, "record every K-th game")
+        ->capture_default_str()
+        ->check(whole_number())
+        ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+    bal->add_flag("--quiet", o.quiet, "no progress line");
+    bal->add_flag("--tournament", o.tournament,
+                  "also score matches: each deal in every seat order, match points summed (games "
+                  "that define match points)");
+    decisiveness_option_ =
+        bal->add_option(
+               "--decisiveness-games", decisiveness_games_,
+               "about this many games get the Decisiveness metric (random-playout state values); "
+               "0 skips it (default: as many as take about a tenth of the run's time)")
+            ->check(whole_number());
+    bal->add_option("--decisiveness-playouts", o.decisiveness_playouts,
+                    "random playouts per state for Decisiveness")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    bal->add_option("--shard", shard_,
+                    "play only part i of n of the deals (e.g. 0/4); combine with `ninefold merge`")
+        ->check(non_empty_value());
+    bal->add_option("--checkpoint", o.checkpoint_path,
+                    "save progress to this file and resume from it when it exists")
+        ->check(non_empty_value());
+    bal->add_option("--checkpoint-every", o.checkpoint_seconds, "seconds between checkpoint saves")
+        ->capture_default_str()
+        ->check(positive_seconds(86400.0));
+    bal->add_option("--variant", o.variants,
+                    "compare a rule variant (key=value[,key=value]) with the base rules on the "
+                    "same deals (repeatable)")
+        ->check(non_empty_value());
+    bal->add_option("--ladder", o.ladder,
+                    "skill ladder: an agent spec with one parameter as a list, e.g. "
+                    "'heuristic(temperature=[2,1,0])'")
+        ->check(non_empty_value());
+    bal->add_option("--sweep", o.sweep,
+                    "one balance run per value of a config option, side by side: KEY=LOW..HIGH "
+                    "or KEY=[a,b,...], e.g. players=1..5")
+        ->check(non_empty_value());
+    bal->add_option("--report", o.report_path, "write a self-contained HTML report to this file")
+        ->check(non_empty_value());
+    return bal;
+  }
+
+  int run() override {
+    BalanceOptions& o = options_;
+    const GameEntry& game = game_.resolve(o.config);
+    o.agents = agent_specs(agents_.empty() ? default_agent(game) : agents_);
+    o.paired = !unpaired_;
+    if (o.out_dir.empty()) o.out_dir = "results/" + game.id;
+    if (games_option_->count() == 0) o.games = game.default_games;
+    if (decisiveness_option_->count() > 0) o.decisiveness_games = decisiveness_games_;
+    if (!shard_.empty()) o.shard = parse_shard(shard_);
+    check_combinations();
+    check_outputs_writable();
+    if (!o.variants.empty()) return game.variant(o);
+    if (!o.ladder.empty()) return game.ladder(o);
+    if (!o.sweep.empty()) return game.sweep(o);
+    return game.balance(o);
+  }
+
+ private:
+  // nf::Error for flags that cannot work together; under MPI each rank takes its shard.
+  void check_combinations() {
+    BalanceOptions& o = options_;
+    const MpiWorld world = mpi_world();
+    std::vector<std::string> modes;
+    if (!o.variants.empty()) modes.push_back("--variant");
+    if (!o.ladder.empty()) modes.push_back("--ladder");
+    if (!o.sweep.empty()) modes.push_back("--sweep");
+    if (modes.size() > 1)
+      throw Error(fmt::format("{} are separate experiments: give one", fmt::join(modes, " and ")));
+    if (!modes.empty() && (!shard_.empty() || !o.checkpoint_path.empty() || world.size > 1 ||
+                           !o.record_path.empty() || o.tournament))
+      throw Error(
+          fmt::format("{} runs on one machine: it cannot be combined with --shard, --checkpoint, "
+                      "--record, --tournament or mpirun",
+                      modes[0]));
+    if (o.tournament && (!shard_.empty() || !o.checkpoint_path.empty() || world.size > 1))
+      throw Error(
+          "--tournament runs in one process: it cannot be combined with --shard, --checkpoint or "
+          "mpirun");
+    if (!o.checkpoint_path.empty() && !o.record_path.empty())
+      throw Error(
+          "--record cannot be combined with --checkpoint (records of a resumed run would be "
+          "incomplete)");
+    if (world.size > 1) {
+      if (!shard_.empty())
+        throw Error("--shard cannot be combined with mpirun: the ranks are the shards");
+      if (!o.record_path.empty()) throw Error("--record cannot be combined with mpirun");
+      o.shard = {uint64_t(world.rank), uint64_t(world.size)};
+      // Each rank keeps its own checkpoint: a restart with the same -np resumes every rank.
+      if (!o.checkpoint_path.empty())
+        o.checkpoint_path += fmt::format(".rank{}of{}", world.rank, world.size);
+      if (world.rank != 0) o.quiet = true;
+    }
+  }
+
+  // Before any game is played: nf::Error when --out, --record, --report or --checkpoint
+  // cannot be written.
+  void check_outputs_writable() const {
+    const BalanceOptions& o = options_;
+    // Under MPI only rank 0 writes the results.
+    if (mpi_world().rank == 0) check_outputs(o.out_dir, o.report_path);
+    if (!o.record_path.empty()) {
+      check_output_file(o.record_path, "--record");
+      // The folder is replaced whole at the end: a record inside it would be lost.
+      const auto folder = std::filesystem::weakly_canonical(o.out_dir);
+      const auto record = std::filesystem::weakly_canonical(o.record_path);
+      if (!o.out_dir.empty() &&
+          std::mismatch(folder.begin(), folder.end(), record.begin(), record.end()).first ==
+              folder.end())
+        throw Error(
+            fmt::format("--record '{}' is inside --out '{}', which is replaced whole at the "
+                        "end of the run; write the record elsewhere",
+                        o.record_path, o.out_dir));
+    }
+    if (!o.checkpoint_path.empty()) check_output_file(o.checkpoint_path, "--checkpoint");
+  }
+
+  GameFlags game_;
+  std::string agents_, shard_;
+  bool unpaired_ = false;
+  uint64_t decisiveness_games_ = 0;
+  CLI::Option* games_option_ = nullptr;
+  CLI::Option* decisiveness_option_ = nullptr;
+  BalanceOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> balance_command() { return std::make_unique<BalanceCommand>(); }
+
+}  // namespace nf

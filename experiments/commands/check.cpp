@@ -1,0 +1,77 @@
+// `ninefold check`: the conformance suite on one game and config, or on every game and every
+// config it declares worth checking.
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+#include "experiments/commands/cli_values.hpp"
+#include "experiments/commands/command.hpp"
+#include "experiments/commands/common_flags.hpp"
+
+namespace nf {
+namespace {
+
+class CheckCommand final : public Command {
+ public:
+  CLI::App* add_to(CLI::App& app) override {
+    auto* chk = app.add_subcommand(
+        "check",
+        "conformance checks of a game: soak with invariants, replay, determinization, "
+        "invariance, allocations");
+    game_.add_to(*chk, /*required=*/false);
+    chk->add_flag("--all", all_,
+                  "every game, on its default config and every config it "
+                  "declares worth checking");
+    chk->add_option("--games", options_.games, "random games to play")
+        ->capture_default_str()
+        ->check(whole_number())
+        ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
+    chk->add_option("--seed", options_.seed, "master seed")
+        ->capture_default_str()
+        ->check(whole_number());
+    chk->add_flag("--list", list_,
+                  "list every game and config `--all` checks, one per line: id key=value...");
+    return chk;
+  }
+
+  int run() override {
+    if (list_) return list_configs();
+    if (all_ == !game_.game.empty()) throw Error("check: give either --game G or --all");
+    if (!all_) {
+      options_.config = game_.config();
+      return game_.entry().check(options_);
+    }
+    if (!game_.config_items.empty())
+      throw Error("check --all: --config applies to one --game only");
+    int failed = 0, runs = 0;
+    for (const GameEntry& game : game_registry())
+      for (const auto& config : game.check_configs) {
+        options_.config = config;
+        failed += game.check(options_) != 0;
+        ++runs;
+      }
+    fmt::print("{} of {} game configs pass every check\n", runs - failed, runs);
+    return failed ? 1 : 0;
+  }
+
+ private:
+  // What `check --all` covers, one line each ("sections players=3"): for scripts and ctest.
+  static int list_configs() {
+    for (const GameEntry& game : game_registry())
+      for (const auto& config : game.check_configs) {
+        fmt::print("{}", game.id);
+        for (const auto& [key, value] : config) fmt::print(" {}={}", key, value);
+        fmt::print("\n");
+      }
+    return 0;
+  }
+
+  GameFlags game_;
+  bool all_ = false, list_ = false;
+  CheckOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> check_command() { return std::make_unique<CheckCommand>(); }
+
+}  // namespace nf

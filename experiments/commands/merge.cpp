@@ -1,0 +1,37 @@
+// `ninefold merge`: the shards of one balance run added up into the whole run's result.
+#include "experiments/commands/cli_values.hpp"
+#include "experiments/commands/command.hpp"
+#include "experiments/commands/common_flags.hpp"
+
+namespace nf {
+namespace {
+
+class MergeCommand final : public Command {
+ public:
+  CLI::App* add_to(CLI::App& app) override {
+    auto* command = app.add_subcommand(
+        "merge", "add up the shards of a balance run (--shard i/n) into the whole run's result");
+    command
+        ->add_option("files", files_, "the shards' summary.json files (or their directories)")
+        ->required()
+        ->check(non_empty_value());
+    add_output_flags(*command, options_.out_dir, options_.report_path,
+                     "directory for the merged summary.json and CSV tables");
+    return command;
+  }
+  int run() override {
+    check_outputs(options_.out_dir, options_.report_path);
+    options_.shards = read_shard_files(files_);
+    return find_game(options_.shards[0].summary.at("game").get<std::string>()).merge(options_);
+  }
+
+ private:
+  std::vector<std::string> files_;
+  MergeOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> merge_command() { return std::make_unique<MergeCommand>(); }
+
+}  // namespace nf

@@ -1,0 +1,45 @@
+// `ninefold tournament`: a round robin of agents on paired deals.
+#include "experiments/commands/cli_values.hpp"
+#include "experiments/commands/command.hpp"
+#include "experiments/commands/common_flags.hpp"
+
+namespace nf {
+namespace {
+
+class TournamentCommand final : public Command {
+ public:
+  CLI::App* add_to(CLI::App& app) override {
+    TournamentOptions& t = options_;
+    auto* command = app.add_subcommand(
+        "tournament", "round robin of agents on paired deals: score matrix and Elo ratings");
+    game_.add_to(*command);
+    add_run_flags(*command, t.seed, t.threads, t.quiet);
+    command->add_option("--agents", agents_, "agent specs, comma-separated (two or more)")
+        ->required()
+        ->check(non_empty_value());
+    command->add_option("--games", t.games, "games per pair of agents (whole paired deals)")
+        ->capture_default_str()
+        ->check(whole_number())
+        ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));
+    add_output_flags(*command, t.out_dir, t.report_path,
+                     "directory for tournament.json and CSV tables");
+    return command;
+  }
+  int run() override {
+    const GameEntry& game = game_.resolve(options_.config);
+    options_.agents = agent_specs(agents_);
+    check_outputs(options_.out_dir, options_.report_path);
+    return game.tournament(options_);
+  }
+
+ private:
+  GameFlags game_;
+  std::string agents_;
+  TournamentOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> tournament_command() { return std::make_unique<TournamentCommand>(); }
+
+}  // namespace nf

@@ -1,0 +1,324 @@
+#include "experiments/report/balance_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/record.hpp"
+#include "experiments/report/atomic_file.hpp"
+#include "experiments/report/html.hpp"
+#include "experiments/report/result_folder.hpp"
+#include "experiments/run/mpi.hpp"
+#include "stats/ludii_metrics.hpp"
+#include "stats/multiple_testing.hpp"
+#include "stats/sprt.hpp"
+
+namespace nf {
+namespace {
+
+constexpr double kElementFdr = 0.05;  // false discovery rate of the element flags
+
+bool two_agent_pairs(const BalanceReport& r) {
+  return r.paired && r.totals.players == 2 && r.totals.lineup == 2;
+}
+
+nlohmann::json wdl_rows(const std::vector<WinDrawLoss>& rows, const char* key,
+                        const std::vector<std::string>* names = nullptr) {
+  nlohmann::json out = nlohmann::json::array();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    nlohmann::json row = rows[i].to_json();
+    row[key] = i;
+    if (names) row["spec"] = (*names)[i];
+    out.push_back(row);
+  }
+  return out;
+}
+
+std::string csv_interval(const Interval& i) {
+  return fmt::format("{:.6f},{:.6f},{:.6f}", i.estimate, i.low, i.high);
+}
+
+std::string wdl_csv(const std::vector<WinDrawLoss>& rows, const std::string& key,
+                    const std::vector<std::string>* names) {
+  std::string out = key + (names ? ",spec" : "") +
+                    ",games,wins,draws,losses,win_rate,win_low,win_high,draw_rate,draw_low,"
+                    "draw_high,score,score_low,score_high\n";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const WinDrawLoss& w = rows[i];
+    out += fmt::format("{}{},{},{},{},{},{},{},{}\n", i, names ? ",\"" + (*names)[i] + "\"" : "",
+                       w.games(), w.wins, w.draws, w.losses, csv_interval(w.win_rate()),
+                       csv_interval(w.draw_rate()), csv_interval(w.score()));
+  }
+  return out;
+}
+
+// One table per group of elements, with that group's metrics only, then every flag.
+void print_element_tables(const ElementSchema& schema, const ElementStats& stats, std::FILE* out) {
+  size_t width = 10;  // the longest element or group name, at least 10
+  for (const auto& name : schema.elements) width = std::max(width, name.size() + 1);
+  for (int g = 0; g < schema.group_count(); ++g) {
+    width = std::max(width, schema.group_name(g).size() + 1);
+  }
+  for (int g = 0; g < schema.group_count(); ++g) {
+    const std::vector<int> metrics = schema.group_metrics(g);
+    fmt::print(out, "\n{:<{}}", schema.group_name(g), width);
+    for (int m : metrics) fmt::print(out, " {:<24}", schema.metrics[size_t(m)].name);
+    fmt::print(out, "\n");
+    for (int e : schema.group_elements(g)) {
+      fmt::print(out, "{:<{}}", schema.elements[size_t(e)], width);
+      for (int m : metrics) {
+        const bool rate = schema.metrics[size_t(m)].kind == MetricKind::Rate;
+        const bool empty = rate ? stats.rate(e, m).trials == 0 : stats.mean(e, m).n == 0;
+        const Interval i = rate ? stats.rate(e, m).interval() : stats.mean(e, m).mean_interval();
+        fmt::print(out, " {:<24}", empty ? "-" : format_interval(i));  // never observed
+      }
+      fmt::print(out, "\n");
+    }
+  }
+  // Every flag of summary.json and the HTML report: a verdict ("too weak": a realm that wins
+  // too rarely) on a line of its own, the descriptive differences one line per group and
+  // metric so that dozens of them stay readable.
+  const auto flags = flag_elements(schema, stats, kElementFdr);
+  fmt::print(out,
+             "\n{}s flagged against the median of the others of their group (Benjamini-Hochberg, "
+             "false discovery rate {}): {}\n",
+             schema.label, kElementFdr, flags.empty() ? "none" : "");
+  for (const ElementFlag& f : flags)
+    if (schema.metrics[size_t(f.metric)].strength != 0)
+      fmt::print(out, "  {} {}: {} by {} ({:.4g} against the others' median {:.4g}, q {})\n",
+                 schema.group_name(schema.group(size_t(f.element))),
+                 schema.elements[size_t(f.element)], f.verdict,
+                 schema.metrics[size_t(f.metric)].name, f.value, f.others,
+                 f.q < 1e-6 ? std::string("< 1e-6") : fmt::format("= {:.2g}", f.q));
+  // flag_elements orders its flags by group, then metric: one line per run of them.
+  for (size_t i = 0; i < flags.size();) {
+    const ElementFlag& first = flags[i];
+    const int group = schema.group(size_t(first.element));
+    size_t end = i;
+    std::vector<std::string> above, below;
+    for (; end < flags.size() && flags[end].metric == first.metric &&
+           schema.group(size_t(flags[end].element)) == group;
+         ++end)
+      (flags[end].direction > 0 ? above : below)
+          .push_back(fmt::format("{} {:.4g}", schema.elements[size_t(flags[end].element)],
+                                 flags[end].value));
+    if (schema.metrics[size_t(first.metric)].strength == 0) {
+      std::vector<std::string> parts;
+      if (!above.empty()) parts.push_back(fmt::format("above {}", fmt::join(above, ", ")));
+      if (!below.empty()) parts.push_back(fmt::format("below {}", fmt::join(below, ", ")));
+      fmt::print(out, "  {} {}: {}\n", schema.group_name(group),
+                 schema.metrics[size_t(first.metric)].name, fmt::join(parts, "; "));
+    }
+    i = end;
+  }
+}
+
+}  // namespace
+
+nlohmann::json balance_summary_json(const BalanceReport& r) {
+  const BalanceAccumulator& t = r.totals;
+  nlohmann::json j;
+  j["engine"] = kEngineVersion;
+  j["revision"] = kRevision;
+  j["command"] = "balance";
+  j["game"] = r.game;
+  j["config"] = r.config;
+  j["agents"] = r.agents;
+  j["seed"] = r.seed;
+  j["games"] = t.games;
+  j["deals"] = r.deals;
+  j["paired"] = r.paired;
+  j["players"] = t.players;
+  j["threads"] = r.threads;
+  j["seconds"] = r.seconds;
+  j["games_per_second"] = r.seconds > 0 ? double(t.games) / r.seconds : 0.0;
+  j["by_agent"] = wdl_rows(t.by_agent, "agent", &r.agents);
+  j["by_seat"] = wdl_rows(t.by_seat, "seat");
+  nlohmann::json agent_seat = nlohmann::json::array();
+  for (int a = 0; a < t.lineup; ++a)
+    for (int s = 0; s < t.players; ++s) {
+      nlohmann::json row = t.by_agent_seat[size_t(a * t.players + s)].to_json();
+      row["agent"] = a;
+      row["seat"] = s;
+      agent_seat.push_back(row);
+    }
+  j["by_agent_and_seat"] = agent_seat;
+  const SeatAdvantage adv = seat_advantage(t);
+  j["first_seat_advantage"] = {{"seat0_score", interval_to_json(adv.score)},
+                               {"fair_share", adv.fair},
+                               {"advantage", adv.score.estimate - adv.fair},
+                               {"p_value", adv.p_value}};
+  if (two_agent_pairs(r)) {
+    const Interval paired = pentanomial_score(t.pair_points);
+    j["paired_comparison"] = {
+        {"agent", 0},
+        {"against", 1},
+        {"score", interval_to_json(paired)},
+        {"p_value", pentanomial_p_value(t.pair_points)},
+        {"pentanomial", t.pair_points},
+        {"note", "agent 0's mean score per game over deals played in both seat orders"}};
+  }
+  j["game_length"] = {{"unit", "decisions"},
+                      {"moments", t.length.to_json()},
+                      {"distribution", t.length_histogram.to_json()}};
+  nlohmann::json ends = nlohmann::json::array();
+  for (size_t i = 0; i < t.end_reasons.size(); ++i) {
+    if (i < r.end_reason_names.size() && r.end_reason_names[i] == "none") continue;
+    ends.push_back({{"reason", i < r.end_reason_names.size() ? r.end_reason_names[i] : ""},
+                    {"games", t.end_reasons[i]},
+                    {"rate", interval_to_json(wilson(double(t.end_reasons[i]), double(t.games)))}});
+  }
+  j["end_reasons"] = ends;
+  if (r.elements) {
+    j["elements"] = element_stats_to_json(*r.elements, t.elements);
+    j["element_flags"] =
+        element_flags_to_json(*r.elements, flag_elements(*r.elements, t.elements), kElementFdr);
+  }
+  j["ludii_metrics"] =
+      ludii_metrics_json(ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names));
+  j["ludii_metrics"]["decisiveness_playouts"] = r.decisiveness_playouts;
+  if (r.tournament) j["tournament"] = r.tournament->to_json(r.agents, t.players);
+  if (!r.shard.whole()) j["shard"] = {{"index", r.shard.index}, {"count", r.shard.count}};
+  j["identity"] = r.identity;
+  j["counts"] = t.counts_json();
+  return j;
+}
+
+void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
+  namespace fs = std::filesystem;
+  const fs::path dir(out_dir);
+  ensure_directory(dir);
+  const BalanceAccumulator& t = r.totals;
+  write_file_atomically(dir / "agents.csv", wdl_csv(t.by_agent, "agent", &r.agents));
+  write_file_atomically(dir / "seats.csv", wdl_csv(t.by_seat, "seat", nullptr));
+  std::string lengths = "decisions,games\n";
+  for (size_t v = 0; v < t.length_histogram.counts.size(); ++v)
+    if (t.length_histogram.counts[v])
+      lengths += fmt::format("{},{}\n", v, t.length_histogram.counts[v]);
+  write_file_atomically(dir / "game_length.csv", lengths);
+  std::string ends = "reason,games,rate,low,high\n";
+  for (size_t i = 0; i < t.end_reasons.size() && i < r.end_reason_names.size(); ++i)
+    if (r.end_reason_names[i] != "none")
+      ends += fmt::format("\"{}\",{},{}\n", r.end_reason_names[i], t.end_reasons[i],
+                          csv_interval(wilson(double(t.end_reasons[i]), double(t.games))));
+  write_file_atomically(dir / "end_reasons.csv", ends);
+  if (r.elements) {
+    const ElementSchema& schema = *r.elements;
+    std::string csv = schema.label + ",group";
+    for (const auto& m : schema.metrics)
+      csv += m.kind == MetricKind::Rate ? fmt::format(",{0},{0}_low,{0}_high,{0}_trials", m.name)
+                                        : fmt::format(",{0},{0}_low,{0}_high,{0}_sd", m.name);
+    csv += '\n';
+    for (size_t e = 0; e < schema.elements.size(); ++e) {
+      csv += fmt::format("\"{}\",\"{}\"", schema.elements[e], schema.group_name(schema.group(e)));
+      for (size_t m = 0; m < schema.metrics.size(); ++m) {
+        if (!schema.applies(e, m)) {
+          csv += ",,,,";  // the metric does not apply to this element's group
+        } else if (schema.metrics[m].kind == MetricKind::Rate) {
+          const RateCounter& rc = t.elements.rate(int(e), int(m));
+          csv += fmt::format(",{},{}", csv_interval(rc.interval()), rc.trials);
+        } else {
+          const IntMoments& mo = t.elements.mean(int(e), int(m));
+          csv += fmt::format(",{},{:.6f}", csv_interval(mo.mean_interval()), mo.sd());
+        }
+      }
+      csv += '\n';
+    }
+    write_file_atomically(dir / (schema.label + "s.csv"), csv);
+  }
+  // summary.json last: its presence means the whole set is there.
+  write_file_atomically(dir / "summary.json", balance_summary_json(r).dump(2) + "\n");
+}
+
+void print_balance_table(const BalanceReport& r, std::FILE* out) {
+  const BalanceAccumulator& t = r.totals;
+  fmt::print(out, "{}: {} games on {}{} {}deals, seed {}, {:.1f} s ({:.0f} games/s, {} threads)\n",
+             r.game, t.games,
+             r.shard.whole() ? "" : fmt::format("shard {}/{} of ", r.shard.index, r.shard.count),
+             r.deals, r.paired ? "paired " : "", r.seed, r.seconds,
+             r.seconds > 0 ? double(t.games) / r.seconds : 0.0, r.threads);
+  const std::string config = [&] {
+    std::vector<std::string> parts;
+    for (auto it = r.config.begin(); it != r.config.end(); ++it)
+      parts.push_back(it.key() + "=" + it.value().get<std::string>());
+    return fmt::format("{}", fmt::join(parts, " "));
+  }();
+  if (!config.empty()) fmt::print(out, "config: {}\n", config);
+  fmt::print(out, "\n{:<34} {:>9}  {:<22} {:<22} {:<22}\n", "agent", "games", "win (95% CI)",
+             "draw", "score");
+  for (int a = 0; a < t.lineup; ++a) {
+    const WinDrawLoss& w = t.by_agent[size_t(a)];
+    fmt::print(out, "{:<34} {:>9}  {:<22} {:<22} {:<22}\n",
+               fmt::format("{} {}", a, r.agents[size_t(a)]), w.games(),
+               format_interval(w.win_rate()), format_interval(w.draw_rate()),
+               format_interval(w.score()));
+  }
+  fmt::print(out, "\n{:<34} {:>9}  {:<22} {:<22} {:<22}\n", "seat", "games", "win (95% CI)", "draw",
+             "score");
+  for (int s = 0; s < t.players; ++s) {
+    const WinDrawLoss& w = t.by_seat[size_t(s)];
+    fmt::print(out, "{:<34} {:>9}  {:<22} {:<22} {:<22}\n", s, w.games(),
+               format_interval(w.win_rate()), format_interval(w.draw_rate()),
+               format_interval(w.score()));
+  }
+  const SeatAdvantage adv = seat_advantage(t);
+  fmt::print(out, "\nfirst-seat advantage: seat 0 scores {} against a fair {:.3f} ({})\n",
+             format_interval(adv.score), adv.fair, p_clause(adv.p_value));
+  if (two_agent_pairs(r)) {
+    const Interval paired = pentanomial_score(t.pair_points);
+    fmt::print(out, "paired: {} scores {} against {} over {} deals played both ways\n", r.agents[0],
+               format_interval(paired), r.agents[1], r.deals);
+  }
+  const auto& h = t.length_histogram;
+  fmt::print(out,
+             "game length (decisions): mean {:.1f}, sd {:.1f}, min {}, p5 {}, median {}, p95 {}, "
+             "max {}\n",
+             t.length.mean(), t.length.sd(), h.quantile(0), h.quantile(0.05), h.quantile(0.5),
+             h.quantile(0.95), h.counts.empty() ? 0 : h.counts.size() - 1);
+  std::vector<std::string> ends;
+  for (size_t i = 0; i < t.end_reasons.size() && i < r.end_reason_names.size(); ++i)
+    if (r.end_reason_names[i] != "none")
+      ends.push_back(
+          fmt::format("{} {}", r.end_reason_names[i],
+                      format_interval(wilson(double(t.end_reasons[i]), double(t.games)))));
+  if (!ends.empty()) fmt::print(out, "how games end: {}\n", fmt::join(ends, "; "));
+  const LudiiMetrics ludii = ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names);
+  fmt::print(out, "Ludii metrics: AdvantageP1 {}, Drawishness {}, Timeouts {}",
+             format_interval(ludii.advantage_p1), format_interval(ludii.drawishness),
+             format_interval(ludii.timeouts));
+  if (ludii.decisiveness_games > 0)
+    fmt::print(out, ", Decisiveness {} ({} games, {} playouts per state)",
+               format_interval(ludii.decisiveness), ludii.decisiveness_games,
+               r.decisiveness_playouts);
+  fmt::print(out, "\n");
+  if (r.tournament) r.tournament->print(out, r.agents, t.players);
+  if (r.elements) print_element_tables(*r.elements, t.elements, out);
+}
+
+void publish_balance(const BalanceReport& report, const std::string& out_dir,
+                     const std::string& report_path) {
+  if (!out_dir.empty())
+    write_result_folder(out_dir, [&](const std::filesystem::path& staging) {
+      write_balance_outputs(report, staging.string());
+    });
+  print_balance_table(report, stdout);
+  if (!report_path.empty()) write_html_report(report_path, balance_summary_json(report));
+  if (!out_dir.empty()) fmt::print("\nwrote {}/summary.json and CSV tables\n", out_dir);
+  if (!report_path.empty()) fmt::print("wrote {}\n", report_path);
+}
+
+bool reduce_balance_over_processes(BalanceReport& report, const BalanceAccumulator& empty) {
+  const MpiWorld world = mpi_world();
+  if (world.size == 1) return true;
+  const std::vector<std::string> all = mpi_gather_text(report.totals.counts_json().dump());
+  if (world.rank != 0) return false;
+  report.totals = empty;
+  for (const std::string& counts : all)
+    report.totals.merge_counts_json(nlohmann::json::parse(counts));
+  report.shard = ShardSpec{};
+  report.identity["shard"] = {0, 1};
+  return true;
+}
+
+}  // namespace nf

@@ -1,0 +1,147 @@
+#include "experiments/run/checkpoint.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+
+#include "core/error.hpp"
+#include "core/hash.hpp"
+#include "core/record.hpp"
+#include "experiments/report/atomic_file.hpp"
+
+namespace nf {
+namespace {
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+uint64_t wdl_total(const std::vector<WinDrawLoss>& rows) {
+  uint64_t total = 0;
+  for (const WinDrawLoss& r : rows) total += r.games();
+  return total;
+}
+
+// The first key whose value differs between two identities, for a message a user can act on.
+std::string first_difference(const nlohmann::json& saved, const nlohmann::json& run) {
+  if (!saved.is_object()) return "identity";
+  for (auto it = run.begin(); it != run.end(); ++it)
+    if (!saved.contains(it.key()) || saved.at(it.key()) != it.value()) return it.key();
+  for (auto it = saved.begin(); it != saved.end(); ++it)
+    if (!run.contains(it.key())) return it.key();
+  return "identity";
+}
+}  // namespace
+
+CheckpointWriter::CheckpointWriter(std::string path, nlohmann::json identity, double every_seconds)
+    : path_(std::move(path)),
+      identity_(std::move(identity)),
+      every_seconds_(every_seconds),
+      last_save_(steady_seconds()) {}
+
+void CheckpointWriter::fail(std::string_view field, std::string_view problem) const {
+  throw Error(
+      fmt::format("checkpoint '{}': field '{}' {}; the run was not started (remove the "
+                  "file to start afresh)",
+                  path_, field, problem));
+}
+
+std::string CheckpointWriter::checksum(const nlohmann::json& checkpoint) {
+  nlohmann::json fields = checkpoint;
+  fields.erase("checksum");
+  return hash_to_hex(Hasher().add_bytes(fields.dump()).value());
+}
+
+std::optional<nlohmann::json> CheckpointWriter::read() const {
+  if (path_.empty()) return std::nullopt;
+  std::error_code error;
+  const auto status = std::filesystem::status(path_, error);
+  if (status.type() == std::filesystem::file_type::not_found) return std::nullopt;
+  if (status.type() == std::filesystem::file_type::directory)
+    throw Error(fmt::format("checkpoint '{}' is a directory, not a file", path_));
+  if (status.type() != std::filesystem::file_type::regular)
+    throw Error(fmt::format("checkpoint '{}' is not a regular file", path_));
+  std::ifstream in(path_, std::ios::binary);
+  if (!in) throw Error(fmt::format("cannot read checkpoint '{}'", path_));
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception&) {
+    throw Error(fmt::format("checkpoint '{}' is not valid JSON (a damaged file?)", path_));
+  }
+}
+
+CheckpointWriter::Saved CheckpointWriter::parse(const nlohmann::json& j, uint64_t first_chunk,
+                                                uint64_t end_chunk,
+                                                const BalanceAccumulator& empty) const {
+  if (!j.is_object() || j.value("format", nlohmann::json()) != kCheckpointFormat)
+    throw Error(
+        fmt::format("checkpoint '{}' is not a ninefold checkpoint of this version (field "
+                    "'format' is not \"{}\"); remove it to start afresh",
+                    path_, kCheckpointFormat));
+  for (const char* field : {"checksum", "identity", "next_chunk", "seconds", "counts"})
+    if (!j.contains(field)) fail(field, "is missing");
+  if (!j.at("checksum").is_string() || j.at("checksum") != checksum(j))
+    fail("checksum", "does not match the file's contents (the file was edited or damaged)");
+  if (j.at("identity") != identity_)
+    throw Error(fmt::format(
+        "checkpoint '{}' belongs to another experiment (its field 'identity.{}' differs from "
+        "this run's); remove it or run the same command. It was saved by: {}",
+        path_, first_difference(j.at("identity"), identity_), j.at("identity").dump()));
+  Saved saved;
+  const nlohmann::json& next = j.at("next_chunk");
+  if (!next.is_number_unsigned()) fail("next_chunk", "must be a whole number");
+  saved.next_chunk = next.get<uint64_t>();
+  if (saved.next_chunk < first_chunk || saved.next_chunk > end_chunk)
+    fail("next_chunk", fmt::format("is {}, outside this run's chunks {}..{}", saved.next_chunk,
+                                   first_chunk, end_chunk));
+  const nlohmann::json& seconds = j.at("seconds");
+  if (!seconds.is_number() || !std::isfinite(seconds.get<double>()) || seconds.get<double>() < 0)
+    fail("seconds", "must be a number of seconds, 0 or more");
+  saved.seconds = seconds.get<double>();
+  saved.counts = empty;
+  try {
+    saved.counts.merge_counts_json(j.at("counts"));
+  } catch (const nlohmann::json::exception&) {
+    fail("counts", "does not have the shape of this run's counts");
+  } catch (const Error& e) {
+    fail("counts", e.what());
+  }
+  return saved;
+}
+
+void CheckpointWriter::check_counts(const Saved& saved, const ExpectedCounts& expected) const {
+  const BalanceAccumulator& c = saved.counts;
+  const uint64_t seats = uint64_t(c.players);
+  auto expect = [&](std::string_view field, uint64_t got, uint64_t want) {
+    if (got != want)
+      fail(fmt::format("counts.{}", field),
+           fmt::format("adds up to {} where {} chunks done give {}", got, saved.next_chunk, want));
+  };
+  expect("games", c.games, expected.games);
+  for (size_t seat = 0; seat < c.by_seat.size(); ++seat)
+    expect(fmt::format("by_seat[{}]", seat), c.by_seat[seat].games(), expected.games);
+  expect("by_agent", wdl_total(c.by_agent), expected.games * seats);
+  expect("by_agent_seat", wdl_total(c.by_agent_seat), expected.games * seats);
+  expect("length", c.length.n, expected.games);
+  expect("length_histogram", c.length_histogram.total(), expected.games);
+  expect("pair_points", std::accumulate(c.pair_points.begin(), c.pair_points.end(), uint64_t{0}),
+         expected.pairs);
+}
+
+bool CheckpointWriter::due(bool last_chunk) const {
+  return !path_.empty() && (last_chunk || steady_seconds() - last_save_ >= every_seconds_);
+}
+
+void CheckpointWriter::save(uint64_t next_chunk, const nlohmann::json& counts, double seconds) {
+  nlohmann::json j = {{"format", kCheckpointFormat}, {"engine", kEngineVersion},
+                      {"identity", identity_},       {"next_chunk", next_chunk},
+                      {"seconds", seconds},          {"counts", counts}};
+  j["checksum"] = checksum(j);
+  write_file_atomically(path_, j.dump() + "\n");
+  last_save_ = steady_seconds();
+}
+
+}  // namespace nf

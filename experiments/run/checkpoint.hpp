@@ -1,0 +1,71 @@
+// Checkpoints of a balance run: the exact counts after the last consumed chunk, the next
+// chunk's index, the run's identity and a checksum. A checkpoint is trusted only when every
+// field checks out (format, checksum, identity, types, ranges, counts that add up to the
+// chunks done); otherwise the run does not start and the message names the file and field.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "stats/summary.hpp"
+
+namespace nf {
+
+inline constexpr const char* kCheckpointFormat = "ninefold checkpoint 2";
+
+// What the counts of a run must add up to after its chunks [first, next) are done.
+struct ExpectedCounts {
+  uint64_t games = 0;
+  uint64_t pairs = 0;  // paired two-agent deals (pentanomial counts); 0 when not counted
+};
+
+// Saves and restores a run's exact counts. `identity` is everything the run must agree on
+// with the checkpoint (game, config, data, agents, seed, deals, chunking, shard, engine):
+// resuming from another run's checkpoint is an error, not a silently wrong result. An empty
+// path disables it.
+class CheckpointWriter {
+ public:
+  CheckpointWriter(std::string path, nlohmann::json identity, double every_seconds);
+
+  struct Saved {
+    uint64_t next_chunk = 0;
+    BalanceAccumulator counts;
+    double seconds = 0;  // run time before the checkpoint
+  };
+  // The saved state when the file exists and is a valid checkpoint of this run, whose chunks
+  // are [first_chunk, end_chunk); `empty` is the run's empty accumulator and `expected(next)`
+  // what its counts must add up to. nf::Error naming the file and field otherwise; nothing
+  // when there is no file or no path.
+  template <class Expected>
+  std::optional<Saved> load(uint64_t first_chunk, uint64_t end_chunk,
+                            const BalanceAccumulator& empty, Expected&& expected) const {
+    const std::optional<nlohmann::json> j = read();
+    if (!j) return std::nullopt;
+    Saved saved = parse(*j, first_chunk, end_chunk, empty);
+    check_counts(saved, expected(saved.next_chunk));
+    return saved;
+  }
+  // Whether to save now: at the end, or when `every_seconds` have passed since the last save.
+  bool due(bool last_chunk) const;
+  void save(uint64_t next_chunk, const nlohmann::json& counts, double seconds);
+
+  // The checksum stored in a checkpoint: of every field but itself.
+  static std::string checksum(const nlohmann::json& checkpoint);
+
+ private:
+  std::optional<nlohmann::json> read() const;
+  Saved parse(const nlohmann::json& j, uint64_t first_chunk, uint64_t end_chunk,
+              const BalanceAccumulator& empty) const;
+  void check_counts(const Saved& saved, const ExpectedCounts& expected) const;
+  [[noreturn]] void fail(std::string_view field, std::string_view problem) const;
+
+  std::string path_;
+  nlohmann::json identity_;
+  double every_seconds_;
+  double last_save_ = 0;  // seconds since the epoch of a steady clock
+};
+
+}  // namespace nf

@@ -1,0 +1,232 @@
+#include "experiments/run/variant.hpp"
+
+#include <cmath>
+#include <filesystem>
+
+#include "core/record.hpp"
+#include "experiments/report/atomic_file.hpp"
+#include "stats/multiple_testing.hpp"
+
+namespace nf {
+namespace {
+
+constexpr double kFdr = 0.05;
+
+struct Row {
+  std::string statistic, group;
+  Interval base, variant, difference;
+  double p = 1;
+  bool paired = false;
+  bool mean = false;  // a mean in the statistic's own unit, not a rate or score
+};
+
+Interval normal_interval(double estimate, double se) {
+  return {estimate, estimate - kZ95 * se, estimate + kZ95 * se};
+}
+
+Row unpaired_row(std::string statistic, std::string group, const Interval& base, double base_se,
+                 const Interval& variant, double variant_se) {
+  const double diff = variant.estimate - base.estimate;
+  const double se = std::hypot(base_se, variant_se);
+  return {std::move(statistic),
+          std::move(group),
+          base,
+          variant,
+          normal_interval(diff, se),
+          se > 0 ? two_sided_p(diff / se) : (diff == 0 ? 1.0 : 0.0),
+          false};
+}
+
+double binomial_se(const RateCounter& r) {
+  if (r.trials == 0) return 0;
+  const double p = double(r.hits) / double(r.trials);
+  return std::sqrt(p * (1 - p) / double(r.trials));
+}
+
+Row rate_row(std::string statistic, std::string group, const RateCounter& base,
+             const RateCounter& variant) {
+  return unpaired_row(std::move(statistic), std::move(group), base.interval(), binomial_se(base),
+                      variant.interval(), binomial_se(variant));
+}
+
+// Deal-by-deal difference of a per-deal quantity (scaled to per game).
+template <class Get>
+Row paired_row(std::string statistic, const VariantRun& base, const VariantRun& variant,
+               double scale, Get get) {
+  IntMoments b, v, d;
+  for (size_t i = 0; i < base.deals.size() && i < variant.deals.size(); ++i) {
+    b.add(get(base.deals[i]));
+    v.add(get(variant.deals[i]));
+    d.add(get(variant.deals[i]) - get(base.deals[i]));
+  }
+  auto scaled = [&](const IntMoments& m) {
+    return normal_interval(m.mean() * scale, m.standard_error() * scale);
+  };
+  const double se = d.standard_error() * scale, diff = d.mean() * scale;
+  return {std::move(statistic),
+          "paired",
+          scaled(b),
+          scaled(v),
+          scaled(d),
+          se > 0 ? two_sided_p(diff / se) : (diff == 0 ? 1.0 : 0.0),
+          true};
+}
+
+std::vector<Row> difference_rows(const VariantRun& base, const VariantRun& variant) {
+  const BalanceReport& rb = base.report;
+  const BalanceAccumulator &b = rb.totals, &v = variant.report.totals;
+  const double orders = rb.paired ? double(b.players) : 1.0;
+  std::vector<Row> rows;
+  rows.push_back(paired_row(fmt::format("score of agent 0 ({})", rb.agents[0]), base, variant,
+                            1.0 / (2 * orders),
+                            [](const DealOutcome& o) { return int64_t(o.agent0_half_points); }));
+  rows.push_back(paired_row("score of seat 0", base, variant, 1.0 / (2 * orders),
+                            [](const DealOutcome& o) { return int64_t(o.seat0_half_points); }));
+  rows.push_back(paired_row("game length (decisions)", base, variant, 1.0 / orders,
+                            [](const DealOutcome& o) { return o.decisions; }));
+  rows.back().mean = true;
+  auto wdl_rows = [&](const std::vector<WinDrawLoss>& vb, const std::vector<WinDrawLoss>& vv,
+                      const std::string& who) {
+    for (size_t i = 0; i < vb.size(); ++i) {
+      rows.push_back(rate_row(fmt::format("win rate of {} {}", who, i), "results",
+                              {vb[i].wins, vb[i].games()}, {vv[i].wins, vv[i].games()}));
+      rows.push_back(rate_row(fmt::format("draw rate of {} {}", who, i), "results",
+                              {vb[i].draws, vb[i].games()}, {vv[i].draws, vv[i].games()}));
+    }
+  };
+  wdl_rows(b.by_agent, v.by_agent, "agent");
+  wdl_rows(b.by_seat, v.by_seat, "seat");
+  for (size_t i = 0; i < b.end_reasons.size() && i < rb.end_reason_names.size(); ++i)
+    if (rb.end_reason_names[i] != "none")
+      rows.push_back(rate_row(fmt::format("games ending: {}", rb.end_reason_names[i]),
+                              "end reasons", {b.end_reasons[i], b.games},
+                              {v.end_reasons[i], v.games}));
+  if (rb.elements) {
+    const ElementSchema& schema = *rb.elements;
+    for (size_t e = 0; e < schema.elements.size(); ++e)
+      for (size_t m = 0; m < schema.metrics.size(); ++m) {
+        if (!schema.applies(e, m)) continue;
+        const std::string name =
+            fmt::format("{} {}: {}", schema.label, schema.elements[e], schema.metrics[m].name);
+        if (schema.metrics[m].kind == MetricKind::Rate) {
+          rows.push_back(rate_row(name, "elements", b.elements.rate(int(e), int(m)),
+                                  v.elements.rate(int(e), int(m))));
+        } else {
+          const IntMoments &mb = b.elements.mean(int(e), int(m)),
+                           &mv = v.elements.mean(int(e), int(m));
+          rows.push_back(unpaired_row(name, "elements", mb.mean_interval(), mb.standard_error(),
+                                      mv.mean_interval(), mv.standard_error()));
+          rows.back().mean = true;
+        }
+      }
+  }
+  return rows;
+}
+
+std::string changes_text(const std::map<std::string, std::string>& changes) {
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : changes) parts.push_back(k + "=" + v);
+  return fmt::format("{}", fmt::join(parts, ","));
+}
+
+}  // namespace
+
+nlohmann::json variant_differences(const VariantRun& base, const VariantRun& variant) {
+  const std::vector<Row> rows = difference_rows(base, variant);
+  std::vector<double> p;
+  for (const Row& r : rows) p.push_back(r.p);
+  const std::vector<double> q = benjamini_hochberg(p);
+  nlohmann::json out = nlohmann::json::array();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    out.push_back({{"statistic", r.statistic},
+                   {"group", r.group},
+                   {"paired", r.paired},
+                   {"unit", r.mean ? "mean" : "rate"},
+                   {"base", interval_to_json(r.base)},
+                   {"variant", interval_to_json(r.variant)},
+                   {"difference", interval_to_json(r.difference)},
+                   {"p_value", r.p},
+                   {"q_value", q[i]},
+                   {"significant", q[i] <= kFdr}});
+  }
+  return out;
+}
+
+nlohmann::json variant_summary_json(const VariantRun& base,
+                                    const std::vector<VariantRun>& variants) {
+  const BalanceReport& r = base.report;
+  nlohmann::json list = nlohmann::json::array();
+  for (const VariantRun& v : variants)
+    list.push_back({{"changes", v.changes},
+                    {"name", changes_text(v.changes)},
+                    {"differences", variant_differences(base, v)},
+                    {"summary", balance_summary_json(v.report)}});
+  return {{"engine", kEngineVersion},
+          {"command", "variant"},
+          {"game", r.game},
+          {"config", r.config},
+          {"agents", r.agents},
+          {"seed", r.seed},
+          {"games", r.totals.games},
+          {"deals", r.deals},
+          {"method",
+           "base rules and each variant on the same deals and agent seeds; scores and game "
+           "length compared deal by deal, other statistics with independent standard errors; "
+           "Benjamini-Hochberg q-values over every statistic of a variant"},
+          {"false_discovery_rate", kFdr},
+          {"base", balance_summary_json(r)},
+          {"variants", list}};
+}
+
+void print_variant_summary(const nlohmann::json& s, std::FILE* out) {
+  fmt::print(out, "{}: base rules and {} variant(s), {} games each on the same {} deals, seed {}\n",
+             s["game"].get<std::string>(), s["variants"].size(), s["games"].get<uint64_t>(),
+             s["deals"].get<uint64_t>(), s["seed"].get<uint64_t>());
+  for (const auto& v : s["variants"]) {
+    fmt::print(out, "\nvariant {} against the base rules (* : q <= {}):\n",
+               v["name"].get<std::string>(), s["false_discovery_rate"].get<double>());
+    fmt::print(out, "{:<44} {:<24} {:<24} {:<28} {}\n", "statistic", "base", "variant",
+               "difference (95% CI)", "q");
+    int hidden = 0;
+    for (const auto& row : v["differences"]) {
+      const bool significant = row["significant"].get<bool>();
+      if (row["group"] == "elements" && !significant) {
+        ++hidden;
+        continue;
+      }
+      const Interval d = interval_from_json(row["difference"]);
+      fmt::print(out, "{:<44} {:<24} {:<24} {:<28} {}{}\n",
+                 row["statistic"].get<std::string>().substr(0, 43),
+                 format_interval(interval_from_json(row["base"])),
+                 format_interval(interval_from_json(row["variant"])),
+                 fmt::format("{:+.3f} [{:+.3f}, {:+.3f}]", d.estimate, d.low, d.high),
+                 format_p(row["q_value"].get<double>()), significant ? " *" : "");
+    }
+    if (hidden)
+      fmt::print(out, "({} element statistics without a significant difference not shown)\n",
+                 hidden);
+  }
+}
+
+void write_variant_table(const nlohmann::json& s, const std::string& out_dir) {
+  const std::filesystem::path dir(out_dir);
+  ensure_directory(dir);
+  std::string csv =
+      "variant,statistic,paired,base,base_low,base_high,variant,variant_low,variant_high,"
+      "difference,difference_low,difference_high,p_value,q_value\n";
+  for (const auto& v : s["variants"])
+    for (const auto& row : v["differences"]) {
+      auto triple = [&](const char* key) {
+        const Interval i = interval_from_json(row[key]);
+        return fmt::format("{:.6f},{:.6f},{:.6f}", i.estimate, i.low, i.high);
+      };
+      csv += fmt::format("\"{}\",\"{}\",{},{},{},{},{:.6g},{:.6g}\n", v["name"].get<std::string>(),
+                         row["statistic"].get<std::string>(), row["paired"].get<bool>(),
+                         triple("base"), triple("variant"), triple("difference"),
+                         row["p_value"].get<double>(), row["q_value"].get<double>());
+    }
+  write_file_atomically(dir / "differences.csv", csv);
+}
+
+}  // namespace nf

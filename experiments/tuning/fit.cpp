@@ -1,0 +1,282 @@
+#include "experiments/tuning/fit.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+
+#include "core/record.hpp"
+#include "experiments/report/atomic_file.hpp"
+#include "stats/multiple_testing.hpp"
+
+namespace nf {
+namespace {
+
+constexpr double kFdr = 0.05;
+
+// A parameter's value as JSON: an integer for an integer parameter.
+nlohmann::json typed(const FreeParam& p, double v) {
+  return p.integer ? nlohmann::json(std::llround(v)) : nlohmann::json(v);
+}
+
+nlohmann::json values_json(const std::vector<FreeParam>& params, const std::vector<double>& v) {
+  nlohmann::json out = nlohmann::json::object();
+  for (size_t i = 0; i < params.size(); ++i) out[params[i].name] = typed(params[i], v[i]);
+  return out;
+}
+
+std::string values_text(const std::vector<FreeParam>& params, const std::vector<double>& v) {
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < params.size(); ++i)
+    parts.push_back(params[i].name + "=" + params[i].format(v[i]));
+  return fmt::format("{}", fmt::join(parts, ","));
+}
+
+// Mean objective of the search's evaluations of `values` (null when never evaluated).
+nlohmann::json search_objective(const FitSearchResult& search, const std::vector<double>& values) {
+  int n = 0;
+  const double mean = search.mean_objective(values, &n);
+  if (n == 0) return nullptr;
+  return {{"mean", mean}, {"evaluations", n}};
+}
+
+std::vector<double> estimates(const std::vector<Measure>& measures, const BalanceReport& report) {
+  std::vector<double> out;
+  for (const Measure& m : measures) out.push_back(measure_value(m, report, report.totals).estimate);
+  return out;
+}
+
+std::string number(const nlohmann::json& j) {
+  return j.is_number() ? fmt::format("{:.3g}", j.get<double>()) : "-";
+}
+
+}  // namespace
+
+uint64_t fit_search_seed(uint64_t seed, uint64_t round) {
+  return derive_seed(seed, round, Stream::Search, 1);
+}
+uint64_t fit_confirmation_seed(uint64_t seed) { return derive_seed(seed, 0, Stream::Misc, 2); }
+
+std::map<std::string, std::string> fit_design(const std::vector<FreeParam>& params,
+                                              const std::vector<double>& values,
+                                              const std::map<std::string, DataFile>& files,
+                                              const std::filesystem::path& dir,
+                                              const std::string& suffix) {
+  std::map<std::string, std::string> changes;
+  std::map<std::string, std::string> texts;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const FreeParam& p = params[i];
+    if (!p.in_data_file()) {
+      changes[p.option] = p.format(values[i]);
+      continue;
+    }
+    const DataFile& file = files.at(p.option);
+    if (!texts.count(p.option)) texts[p.option] = file.text;
+    texts[p.option] = with_toml_number(texts[p.option], file.source, p.field, p.format(values[i]));
+  }
+  for (const auto& [option, text] : texts) {
+    const std::filesystem::path path = dir / (option + suffix + ".toml");
+    write_file_atomically(path, text);
+    changes[option] = path.string();
+  }
+  return changes;
+}
+
+double keep_close_penalty(const std::vector<FreeParam>& params, const std::vector<double>& values,
+                          double weight) {
+  if (weight == 0) return 0;
+  double distance = 0;
+  for (size_t i = 0; i < params.size(); ++i)
+    distance += std::abs(values[i] - params[i].original) / (params[i].high - params[i].low);
+  return weight * distance;
+}
+
+double target_distance(const std::vector<FitTarget>& targets, const std::vector<double>& measured) {
+  double sum = 0;
+  for (size_t t = 0; t < targets.size(); ++t) {
+    const double d = measured[t] - targets[t].value;
+    sum += targets[t].weight * d * d;
+  }
+  return sum;
+}
+
+ScratchDirectory::ScratchDirectory() {
+  path_ = std::filesystem::temp_directory_path() / fmt::format("ninefold-fit-{}", ::getpid());
+  ensure_directory(path_);
+}
+
+ScratchDirectory::~ScratchDirectory() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+nlohmann::json fit_json(const FitOptions& options, const std::vector<FreeParam>& params,
+                        const std::vector<FitTarget>& targets, const std::vector<Measure>& measures,
+                        const FitSearchResult& search,
+                        const std::map<std::string, std::string>& fitted,
+                        const std::vector<FitLevelConfirmation>& confirmation) {
+  std::vector<double> original;
+  for (const FreeParam& p : params) original.push_back(p.snap(p.original));
+  nlohmann::json free = nlohmann::json::array();
+  for (size_t i = 0; i < params.size(); ++i) {
+    const FreeParam& p = params[i];
+    free.push_back({{"name", p.name},
+                    {"option", p.option},
+                    {"field", p.field},
+                    {"integer", p.integer},
+                    {"range", {typed(p, p.low), typed(p, p.high)}},
+                    {"original", typed(p, p.original)},
+                    {"fitted", typed(p, search.best[i])}});
+  }
+  nlohmann::json target_list = nlohmann::json::array();
+  for (size_t t = 0; t < targets.size(); ++t)
+    target_list.push_back({{"measure", measures[t].name},
+                           {"value", targets[t].value},
+                           {"weight", targets[t].weight}});
+  nlohmann::json rounds = nlohmann::json::array();
+  for (size_t i = 0; i < search.rounds.size(); ++i) {
+    const FitRound& r = search.rounds[i];
+    nlohmann::json candidates = nlohmann::json::array();
+    for (size_t k = 0; k < r.candidates.size(); ++k)
+      candidates.push_back(
+          {{"values", values_json(params, r.candidates[k])}, {"objective", r.objectives[k]}});
+    rounds.push_back({{"round", r.round},
+                      {"selection", r.selection},
+                      {"candidates", candidates},
+                      {"best_so_far", search.best_seen_after(i)},
+                      {"recommendation", values_json(params, r.recommendation)}});
+  }
+  // The config line that selects the fitted design: only what changed.
+  std::vector<std::string> line;
+  for (const auto& [option, value] : options.config)
+    if (!fitted.count(option)) line.push_back(fmt::format("--config {}={}", option, value));
+  for (const auto& [option, value] : fitted) {
+    bool changed = false;
+    for (size_t i = 0; i < params.size(); ++i)
+      changed |= params[i].option == option &&
+                 (params[i].in_data_file() || search.best[i] != params[i].original);
+    if (changed) line.push_back(fmt::format("--config {}={}", option, value));
+  }
+
+  nlohmann::json levels = nlohmann::json::array();
+  double objective_original = 0,
+         objective_fitted = keep_close_penalty(params, search.best, options.keep_close);
+  for (const FitLevelConfirmation& c : confirmation) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (size_t t = 0; t < targets.size(); ++t)
+      rows.push_back({{"measure", measures[t].name},
+                      {"target", targets[t].value},
+                      {"original", interval_to_json(measure_value(measures[t], c.original.report,
+                                                                  c.original.report.totals))},
+                      {"fitted", interval_to_json(measure_value(measures[t], c.fitted.report,
+                                                                c.fitted.report.totals))}});
+    const double o = target_distance(targets, estimates(measures, c.original.report));
+    const double f = target_distance(targets, estimates(measures, c.fitted.report));
+    objective_original += o;
+    objective_fitted += f;
+    levels.push_back({{"agents", c.level},
+                      {"setting", c.setting},
+                      {"games", c.original.report.totals.games},
+                      {"targets", rows},
+                      {"distance", {{"original", o}, {"fitted", f}}},
+                      {"differences", variant_differences(c.original, c.fitted)}});
+  }
+  return {
+      {"engine", kEngineVersion},
+      {"command", "fit"},
+      {"seed", options.seed},
+      {"levels", options.levels},
+      {"settings", options.settings},
+      {"targets", target_list},
+      {"free", free},
+      {"keep_close", options.keep_close},
+      {"method", search.method},
+      {"evaluations", search.evaluations},
+      {"games_per_candidate", std::max<uint64_t>(2, options.games_per_candidate)},
+      {"search_games", search.evaluations * options.levels.size() *
+                           std::max<size_t>(1, options.settings.size()) *
+                           std::max<uint64_t>(2, options.games_per_candidate)},
+      {"resumed_rounds", search.resumed_rounds},
+      {"objective",
+       "sum over player levels of the weighted squared distances of the target measures from "
+       "their values, plus keep_close times the sum of each parameter's change as a share of its "
+       "range"},
+      {"common_random_numbers",
+       "every candidate of a round plays the round's deals with the round's agent seeds"},
+      {"best",
+       {{"values", values_json(params, search.best)},
+        {"text", values_text(params, search.best)},
+        {"config_line", fmt::format("{}", fmt::join(line, " "))},
+        {"search_objective", search_objective(search, search.best)}}},
+      {"original",
+       {{"values", values_json(params, original)},
+        {"search_objective", search_objective(search, original)}}},
+      {"rounds", rounds},
+      {"confirmation",
+       {{"games_per_design", options.confirm_games},
+        {"deals", "fresh: a seed stream the search never uses; original and fit on the same deals"},
+        {"false_discovery_rate", kFdr},
+        {"objective", {{"original", objective_original}, {"fitted", objective_fitted}}},
+        {"levels", levels}}},
+      {"fitted_config", fitted},
+  };
+}
+
+void print_fit(const nlohmann::json& s, std::FILE* out) {
+  fmt::print(out,
+             "{}: fit of {} parameter(s) to {} target(s) at {} player level(s) with {}: {} "
+             "candidates, {} games in the search, seed {}{}\n",
+             s["game"].get<std::string>(), s["free"].size(), s["targets"].size(),
+             s["levels"].size(), s["method"].get<std::string>(), s["evaluations"].get<uint64_t>(),
+             s["search_games"].get<uint64_t>(), s["seed"].get<uint64_t>(),
+             s["resumed_rounds"].get<uint64_t>() > 0
+                 ? fmt::format(" ({} rounds resumed from the checkpoint)",
+                               s["resumed_rounds"].get<uint64_t>())
+                 : "");
+  fmt::print(out, "\n{:<34} {:>10} {:>10} {:>12}\n", "parameter", "range", "original", "fitted");
+  for (const auto& p : s["free"])
+    fmt::print(out, "{:<34} {:>10} {:>10} {:>12}\n", p["name"].get<std::string>(),
+               fmt::format("{}..{}", p["range"][0].dump(), p["range"][1].dump()),
+               p["original"].dump(), p["fitted"].dump());
+  const auto& best = s["best"];
+  fmt::print(out, "\nobjective in the search: original {}, fitted {}\n",
+             number(s["original"]["search_objective"].is_null()
+                        ? nlohmann::json()
+                        : s["original"]["search_objective"]["mean"]),
+             number(best["search_objective"].is_null() ? nlohmann::json()
+                                                       : best["search_objective"]["mean"]));
+  const auto& c = s["confirmation"];
+  fmt::print(out,
+             "\nconfirmation: {} games per design and level on fresh deals (original and fit on "
+             "the same deals)\nobjective: original {:.3g}, fitted {:.3g}\n",
+             c["games_per_design"].get<uint64_t>(), c["objective"]["original"].get<double>(),
+             c["objective"]["fitted"].get<double>());
+  for (const auto& level : c["levels"]) {
+    const std::string setting = level["setting"].get<std::string>();
+    fmt::print(out, "\nagents {}{}:\n{:<28} {:>8} {:<26} {:<26}\n",
+               level["agents"].get<std::string>(),
+               setting.empty() ? "" : fmt::format(", setting {}", setting), "target measure",
+               "target", "original", "fitted");
+    for (const auto& row : level["targets"])
+      fmt::print(out, "{:<28} {:>8.3f} {:<26} {:<26}\n", row["measure"].get<std::string>(),
+                 row["target"].get<double>(), format_interval(interval_from_json(row["original"])),
+                 format_interval(interval_from_json(row["fitted"])));
+    fmt::print(out, "what else moved (q <= {}):\n", c["false_discovery_rate"].get<double>());
+    int shown = 0;
+    for (const auto& row : level["differences"]) {
+      if (!row["significant"].get<bool>()) continue;
+      const Interval d = interval_from_json(row["difference"]);
+      fmt::print(out, "  {:<44} {:<24} {:<24} {:+.3f} [{:+.3f}, {:+.3f}]\n",
+                 row["statistic"].get<std::string>().substr(0, 43),
+                 format_interval(interval_from_json(row["base"])),
+                 format_interval(interval_from_json(row["variant"])), d.estimate, d.low, d.high);
+      ++shown;
+    }
+    if (shown == 0) fmt::print(out, "  nothing\n");
+  }
+  fmt::print(out, "\nfitted: {}\n", best["text"].get<std::string>());
+  if (!best["config_line"].get<std::string>().empty())
+    fmt::print(out, "reproduce with: ninefold balance --game {} {}\n", s["game"].get<std::string>(),
+               best["config_line"].get<std::string>());
+}
+
+}  // namespace nf
