@@ -68,6 +68,8 @@ struct Node {
     mean += (reward - mean) / visits;
     inverse_sqrt_visits = inverse_sqrt(visits);
   }
+  // Turns a visit counted with `counted` (a virtual loss) into one with `reward`.
+  void replace(double counted, double reward) { mean += (reward - counted) / visits; }
   double reward_sum() const { return mean * visits; }
 };
 
