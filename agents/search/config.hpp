@@ -29,7 +29,8 @@ struct Config {
   SimultaneousRule simultaneous = SimultaneousRule::Ucb;
   double gamma = 0.1;  // exploration mixed into regret matching and EXP3
   int threads = 1;
-  bool see_hidden = false;  // mcts only: search the true state (a cheating upper bound)
+  bool tree_parallel = false;  // threads share one tree (virtual loss) instead of one each
+  bool see_hidden = false;     // mcts only: search the true state (a cheating upper bound)
 };
 
 // The defaults of the parameters a game may change for its default search (see
@@ -63,6 +64,11 @@ inline ParamSchema search_schema(Variant variant, bool flat = false, const Defau
                          "for a seed and thread count)"),
   };
   if (flat) return schema;
+  schema.push_back(ParamSpec::choice(
+      "parallel", "root", {"root", "tree"},
+      "with threads > 1: root = independent trees merged at the root (reproducible); tree = "
+      "one tree searched by every thread with virtual loss (not reproducible with more than "
+      "one thread)"));
   schema.push_back(ParamSpec::real("c", 0.7, 0, 100, "UCB exploration constant"));
   schema.push_back(ParamSpec::real(
       "prior", d.prior, 0, 100,
@@ -106,6 +112,7 @@ inline Config search_config(const ParamSet& params, Variant variant, bool flat =
   config.depth = int(params.get_int("depth"));
   config.threads = int(params.get_int("threads"));
   if (flat) return config;
+  config.tree_parallel = params.get_choice("parallel") == "tree";
   config.c = params.get_real("c");
   config.prior = params.get_real("prior");
   config.widen = params.get_real("widen");

@@ -68,6 +68,8 @@ struct Node {
     mean += (reward - mean) / visits;
     inverse_sqrt_visits = inverse_sqrt(visits);
   }
+  // Turns a visit counted with `counted` (a virtual loss) into one with `reward`.
+  void replace(double counted, double reward) { mean += (reward - counted) / visits; }
   double reward_sum() const { return mean * visits; }
 };
 
@@ -84,6 +86,7 @@ class Tree {
   void reset() {
     nodes_.clear();
     nodes_.emplace_back();
+    free_blocks_.fill(kNoNode);
   }
 
   NodeType& operator[](uint32_t i) { return nodes_[i]; }
@@ -161,10 +164,10 @@ class Tree {
       const size_t old_capacity = nodes_[parent].capacity;
       const size_t new_capacity =
           std::max<size_t>({room, 2 * old_capacity, nodes_[parent].children + count, 2});
-      const auto block = static_cast<uint32_t>(nodes_.size());
-      nodes_.resize(nodes_.size() + new_capacity);
+      const uint32_t block = take_block(new_capacity);
       NodeType& p = nodes_[parent];
       for (uint32_t i = 0; i < p.children; ++i) nodes_[block + i] = nodes_[p.first_child + i];
+      if (old_capacity > 0) give_back(p.first_child, old_capacity);
       p.first_child = block;
       p.capacity = static_cast<uint16_t>(new_capacity);
     }
@@ -172,6 +175,26 @@ class Tree {
     const uint32_t first = p.first_child + p.children;
     p.children = static_cast<uint16_t>(p.children + count);
     return first;
+  }
+
+  // A block of `capacity` slots: one a node outgrew earlier in this search when there is one
+  // of that size, else new room at the end of the arena. Reusing outgrown blocks keeps the
+  // arena near the size of the live tree.
+  uint32_t take_block(size_t capacity) {
+    if (capacity < kReusedSizes && free_blocks_[capacity] != kNoNode) {
+      const uint32_t block = free_blocks_[capacity];
+      free_blocks_[capacity] = nodes_[block].first_child;
+      return block;
+    }
+    const auto block = static_cast<uint32_t>(nodes_.size());
+    nodes_.resize(nodes_.size() + capacity);
+    return block;
+  }
+  // Files an outgrown block under its size; its first slot links to the next of that size.
+  void give_back(uint32_t block, size_t capacity) {
+    if (capacity >= kReusedSizes) return;
+    nodes_[block].first_child = free_blocks_[capacity];
+    free_blocks_[capacity] = block;
   }
 
   static void init(NodeType& node, int mover, bool hidden, const Action& action, uint64_t key) {
@@ -183,7 +206,9 @@ class Tree {
     if (!hidden) node.action = action;
   }
 
+  static constexpr size_t kReusedSizes = 512;  // blocks this large or larger are not reused
   std::vector<NodeType> nodes_;
+  std::array<uint32_t, kReusedSizes> free_blocks_;  // by capacity: first outgrown block, or kNoNode
 };
 
 }  // namespace nf::search

@@ -31,8 +31,10 @@ class TreeSearchAgent final : public Agent<G> {
           "agent 'mcts' searches the true state, but game '{}' hides information: use ismcts, "
           "or mcts(see_hidden=true) for a cheating upper bound",
           G::kId));
-    for (int i = 0; i < config.threads; ++i)
+    for (int i = 0; i < config.threads; ++i) {
       workers_.push_back(std::make_unique<Worker<G>>(game, config));
+      if (tree_parallel() && i > 0) workers_[size_t(i)]->share_trees_of(*workers_[0]);
+    }
   }
 
   Action act(const State& state, Rng& rng) override {
@@ -42,9 +44,13 @@ class TreeSearchAgent final : public Agent<G> {
     report_ = {};
     if (legal.size() == 1) return legal[0];
     const SearchBudget budget(config_, workers_.size(), rng);
+    if (tree_parallel()) workers_[0]->reset_trees();
     budget.run([&](size_t i) { workers_[i]->search(state, seat, budget, i); });
     for (const Action& a : legal) report_.root.push_back({a, 0, 0.0});
     for (const auto& worker : workers_) {
+      report_.iterations += worker->iterations();
+      // Tree parallelism: every worker searched the first one's tree.
+      if (tree_parallel() && worker != workers_[0]) continue;
       const auto& tree = worker->root_tree();
       const auto& root = tree[Tree<Action>::kRoot];
       for (uint32_t c = root.first_child; c < root.first_child + root.children; ++c)
@@ -53,7 +59,6 @@ class TreeSearchAgent final : public Agent<G> {
             stat.visits += tree[c].visits;
             stat.reward += tree[c].reward_sum();
           }
-      report_.iterations += worker->iterations();
       report_.nodes += worker->slots();
     }
     return pick_final(rng);
@@ -62,6 +67,8 @@ class TreeSearchAgent final : public Agent<G> {
   const SearchReport<G>& last_search() const { return report_; }
 
  private:
+  bool tree_parallel() const { return config_.tree_parallel && workers_.size() > 1; }
+
   Action pick_final(Rng& rng) const {
     const auto& root = report_.root;
     size_t best = 0;

@@ -18,10 +18,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -31,6 +33,7 @@
 #include "agents/search/budget.hpp"
 #include "agents/search/config.hpp"
 #include "agents/search/rollout.hpp"
+#include "agents/search/shared_trees.hpp"
 #include "agents/search/tree.hpp"
 #include "core/rng.hpp"
 
@@ -45,19 +48,29 @@ class Worker {
   using TreeType = Tree<Action>;
 
   Worker(const G& game, const Config& config)
-      : game_(&game), config_(config), rollout_(game, config) {
+      : game_(&game),
+        config_(config),
+        rollout_(game, config),
+        shared_(std::make_shared<SharedTrees<Action>>(
+            config.variant == Variant::MultipleObserver ? size_t(game.num_players()) : 1)) {
     if (config.prior > 0) prior_ = make_heuristic(game, fmt::format("prior={}", config.prior));
-    trees_.resize(config.variant == Variant::MultipleObserver ? size_t(game.num_players()) : 1);
     for (auto& path : paths_) path.reserve(256);
   }
+
+  // Tree parallelism: this worker searches `first`'s trees from now on, both under its lock.
+  void share_trees_of(Worker& first) {
+    shared_ = first.shared_;
+    concurrent_ = first.concurrent_ = true;
+  }
+  // Empties the trees before a search; a tree-parallel search does it once, before its
+  // threads start.
+  void reset_trees() { shared_->reset(); }
 
   // Runs this thread's share of `budget` from `root` for the player to move, `seat`.
   void search(const State& root, int seat, const SearchBudget& budget, size_t thread) {
     rng_.reseed(budget.seed(thread));
     root_seat_ = seat;
-    for (auto& tree : trees_) tree.reset();
-    low_ = std::numeric_limits<double>::infinity();
-    high_ = -low_;
+    if (!concurrent_) reset_trees();
     iterations_ = 0;
     while (budget.more(thread, iterations_)) {
       if (config_.variant == Variant::Mcts)
@@ -70,12 +83,12 @@ class Worker {
 
   // The root decision's tree: the searching seat's own.
   const TreeType& root_tree() const {
-    return trees_[config_.variant == Variant::MultipleObserver ? size_t(root_seat_) : 0];
+    return shared_->trees[config_.variant == Variant::MultipleObserver ? size_t(root_seat_) : 0];
   }
   uint64_t iterations() const { return iterations_; }
   uint64_t slots() const {
     uint64_t n = 0;
-    for (const auto& tree : trees_) n += tree.slots();
+    for (const auto& tree : shared_->trees) n += tree.slots();
     return n;
   }
 
@@ -94,12 +107,12 @@ class Worker {
     bool expanded = false;                      // a node was reached for the first time
   };
 
-  TreeType& tree(size_t i) { return trees_[i]; }
+  TreeType& tree(size_t i) { return shared_->trees[i]; }
   // The hot path is compiled once for mcts (kMcts: one tree that sees everything) and once
   // for ismcts, so that mcts pays for no information-set test.
   template <bool kMcts>
   size_t tree_count() const {
-    return kMcts ? 1 : trees_.size();
+    return kMcts ? 1 : shared_->trees.size();
   }
   // The tree in which the player to move chooses: the mover's own in MO, else the only one.
   size_t selection_tree(int mover) const {
@@ -124,19 +137,44 @@ class Worker {
   // One iteration: a world the searching seat cannot tell from the root; descent, each move
   // chosen in the tree of its mover and followed by every other tree, until a node is reached
   // for the first time; a rollout from there; its returns backed up every tree's path.
+  // Tree-parallel: the descent and the backup hold the trees' lock, the world and the rollout
+  // do not; the path carries a virtual loss meanwhile, so that the other threads descend
+  // elsewhere (Chaslot, Winands & van den Herik 2008).
   template <bool kMcts>
   void iterate(const State& root) {
     State s = sample_world<kMcts>(root);
     Descent d;
     for (size_t t = 0; t < tree_count<kMcts>(); ++t) paths_[t].clear();
-    while (!d.expanded && !game_->is_terminal(s)) {
-      const int mover = game_->current_player(s);
-      const size_t chooser = kMcts ? 0 : selection_tree(mover);
-      const Action action = select<kMcts>(s, chooser, mover, d);
-      follow<kMcts>(s, action, mover, chooser, d);
-      game_->apply(s, action);
+    {
+      const auto lock = guard();
+      while (!d.expanded && !game_->is_terminal(s)) {
+        const int mover = game_->current_player(s);
+        const size_t chooser = kMcts ? 0 : selection_tree(mover);
+        const Action action = select<kMcts>(s, chooser, mover, d);
+        follow<kMcts>(s, action, mover, chooser, d);
+        game_->apply(s, action);
+      }
+      if (concurrent_) add_virtual_loss<kMcts>();
     }
-    backpropagate<kMcts>(rollout_.play(s, rng_, legal_));
+    const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_, legal_);
+    const auto lock = guard();
+    backpropagate<kMcts>(result);
+  }
+
+  // The trees' lock, taken only when threads share them.
+  std::unique_lock<std::mutex> guard() {
+    std::unique_lock<std::mutex> lock(shared_->mutex, std::defer_lock);
+    if (concurrent_) lock.lock();
+    return lock;
+  }
+
+  // Counts a visit on every edge of the path with the lowest return seen so far (0 before
+  // any); the backup replaces it by the rollout's return, so every visit is counted once.
+  template <bool kMcts>
+  void add_virtual_loss() {
+    virtual_loss_ = shared_->low <= shared_->high ? shared_->low : 0.0;
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t)
+      for (const Step& step : paths_[t]) tree(t)[step.child].add(virtual_loss_);
   }
 
   // The root with what the searching seat cannot see resampled; mcts(see_hidden) resamples
@@ -292,7 +330,10 @@ class Worker {
     return kMcts && is_deterministic<G>();
   }
 
-  // choose() at a node that has its fixed arms (its children).
+  // choose() at a node that has its fixed arms (its children). Without widening each
+  // selection at such a node tries one untried arm while there are any (the arm is visited
+  // before the next selection), so the node's count of selections says how many are left
+  // untried: UCB is scored only once every arm has been tried.
   Action choose_fixed(const State& s, TreeType& t, Step& step, bool& expanded) {
     const uint32_t node = step.parent, first = t[node].first_child, k = t[node].children;
     const auto* arms = &t[first];
@@ -302,19 +343,27 @@ class Worker {
       for (uint32_t i = 0; i < k && favoured == kNoArm; ++i)
         if (arms[i].action == h) favoured = i;
     }
-    Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(t[node].available++), favoured);
-    uint32_t untried = 0;
-    uint64_t pulls = 0;
-    for (uint32_t i = 0; i < k; ++i) {
-      untried += arms[i].visits == 0;
-      pulls += arms[i].visits;
-      ucb.add(i, arms[i]);
-    }
+    const uint32_t selections = t[node].available++;
     arms_first_ = first;
-    size_t pick = ucb.best;
-    if (untried > 0 && widens(k - untried, pulls)) {
+    uint32_t untried = selections < k ? k - selections : 0;
+    bool expand = untried > 0;
+    if (config_.widen > 0) {  // widening leaves arms untried: count them
+      untried = 0;
+      uint64_t pulls = 0;
+      for (uint32_t i = 0; i < k; ++i) untried += arms[i].visits == 0, pulls += arms[i].visits;
+      expand = untried > 0 && widens(k - untried, pulls);
+    } else {
+      assert(uint32_t(std::count_if(arms, arms + k, [](const auto& a) { return a.visits == 0; })) ==
+             untried);
+    }
+    size_t pick;
+    if (expand) {
       pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
       expanded = true;
+    } else {
+      Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(selections), favoured);
+      for (uint32_t i = 0; i < k; ++i) ucb.add(i, arms[i]);
+      pick = ucb.best;
     }
     step.child = first + uint32_t(pick);
     return t[step.child].action;
@@ -385,17 +434,17 @@ class Worker {
   // mcts has no simultaneous nodes, so no mixed-rule updates and no range of returns to keep.
   template <bool kMcts>
   void backpropagate(const Returns<G::kMaxPlayers>& result) {
-    if constexpr (!kMcts)
-      for (int p = 0; p < game_->num_players(); ++p) {
-        low_ = std::min(low_, result[size_t(p)]);
-        high_ = std::max(high_, result[size_t(p)]);
-      }
+    if (!kMcts || concurrent_)
+      for (int p = 0; p < game_->num_players(); ++p) shared_->note_return(result[size_t(p)]);
     for (size_t t = 0; t < tree_count<kMcts>(); ++t) {
-      TreeType& tr = trees_[t];
+      TreeType& tr = tree(t);
       for (const Step& step : paths_[t]) {
         auto& n = tr[step.child];
         const double r = result[size_t(n.mover)];
-        n.add(r);
+        if (concurrent_)
+          n.replace(virtual_loss_, r);
+        else
+          n.add(r);
         if (!kMcts && step.probability > 0)
           update_mixed(config_.simultaneous, tr, step.parent, step.child, n.mover, step.probability,
                        scaled(r));
@@ -404,13 +453,18 @@ class Worker {
   }
 
   // A return scaled to [0, 1] by the range of returns seen so far in this search.
-  double scaled(double r) const { return high_ > low_ ? (r - low_) / (high_ - low_) : 0.5; }
+  double scaled(double r) const {
+    const double low = shared_->low, high = shared_->high;
+    return high > low ? (r - low) / (high - low) : 0.5;
+  }
 
   const G* game_;
   Config config_;
   RolloutPolicy<G> rollout_;
   std::unique_ptr<typename HeuristicPolicy<G>::type> prior_;  // when prior > 0
-  std::vector<TreeType> trees_;
+  std::shared_ptr<SharedTrees<Action>> shared_;  // this worker's own, or the first worker's
+  bool concurrent_ = false;                      // threads share the trees (parallel=tree)
+  double virtual_loss_ = 0;                      // the return the current path was given
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
   uint32_t arms_first_ = kNoNode;  // see arm()
@@ -418,7 +472,6 @@ class Worker {
   Rng rng_;
   int root_seat_ = 0;
   uint64_t iterations_ = 0;
-  double low_ = 0, high_ = 0;
 };
 
 }  // namespace nf::search

@@ -51,7 +51,7 @@ uint64_t batch_size(const G& game, const P& policy) {
 
 template <Game G>
 void search_iterations(Context& context, const G& game, const std::string& label,
-                       const std::string& spec, uint64_t iterations) {
+                       const std::string& spec, uint64_t iterations, bool on_every_thread = true) {
   const std::string name = label + " " + spec;
   if (!context.selected(name)) return;
   const std::string with_budget =
@@ -78,7 +78,7 @@ void search_iterations(Context& context, const G& game, const std::string& label
     }
   }
   context.measure(name, "iterations", iterations, batch, details);
-  context.measure_parallel(name, "iterations", iterations, batch, details);
+  if (on_every_thread) context.measure_parallel(name, "iterations", iterations, batch, details);
 }
 
 }  // namespace detail
@@ -130,6 +130,11 @@ void benchmark_game(Context& context, const std::map<std::string, std::string>& 
   }
   for (const std::string& spec : search_specs<G>())
     detail::search_iterations(context, game, label, spec, 2000);
+  // mcts or ismcts as one search on two threads sharing its tree: against the 1-thread row
+  // above, how tree parallelism scales. Not in the signature: thread timing changes it.
+  const std::string tree_search = is_perfect_information<G>() ? "mcts" : "ismcts";
+  detail::search_iterations(context, game, label, tree_search + "(parallel=tree,threads=2)", 2000,
+                            false);
 }
 
 // Folds seeded random games, heuristic games and searches of a game into `signature`; adds

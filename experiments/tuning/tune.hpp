@@ -71,8 +71,13 @@ int tune_command(const TuneOptions& options) {
     const HeadToHeadSetup setup{per_candidate, derive_seed(options.seed, round, Stream::Misc),
                                 threads, true};
     tbb::parallel_for(size_t{0}, points.size(), [&](size_t k) {
-      BalanceRun<G> run(game, config,
-                        head_to_head_options<G>(space.spec(points[k]), options.against, setup));
+      BalanceOptions candidate =
+          head_to_head_options<G>(space.spec(points[k]), options.against, setup);
+      // A candidate's score is all tuning reads: Ludii's Decisiveness (at least ten games of
+      // 32 random playouts per position, a balance statistic) would cost more than the
+      // candidate's own games.
+      candidate.decisiveness_games = 0;
+      BalanceRun<G> run(game, config, candidate);
       BalanceAccumulator totals = run.empty_accumulator();
       run.run_chunks(0, run.chunk_count(), [&](uint64_t, auto& chunk) {
         totals.merge(chunk.totals);

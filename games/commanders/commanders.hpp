@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/bits.hpp"
 #include "core/fixed_vector.hpp"
 #include "core/game.hpp"
 #include "core/params.hpp"
@@ -110,6 +111,14 @@ class CommandersGame {
       out.push_back(Action::Redraw);
       out.push_back(Action::Stop);
     }
+  }
+  // The move legal_actions followed by rng.below would draw, without listing the moves.
+  Action random_action(const State& s, Rng& rng) const {
+    if (s.phase == Phase::QueenRedraw) return rng.below(2) == 0 ? Action::Redraw : Action::Stop;
+    const Side& side = s.sides[s.to_move];
+    uint32_t types = 0;  // bit c: the castle holds a commander of type c
+    for (int c = 0; c < kCommanderTypes; ++c) types |= uint32_t(side.castle[c] > 0) << c;
+    return play(Commander(nth_set_bit(types, rng.below(uint32_t(bit_count(types))))));
   }
   void apply(State& s, Action a) const;
   void determinize(State& s, int observer, Rng& rng) const;

@@ -150,6 +150,12 @@ void Board::build_geometry() {
       const uint8_t next = hex_of({cube[h].x + d.x, cube[h].y + d.y, cube[h].z + d.z});
       if (next != kNoHex) neighbours_[h][neighbour_count_[h]++] = next;
     }
+  neighbour_sets_.assign(n, {});
+  for (size_t h = 0; h < n; ++h)
+    for (uint8_t next : neighbours(int(h))) neighbour_sets_[h].insert(next);
+  half_hexes_ = HexSet();
+  for (size_t h = 0; h < n; ++h)
+    if (hexes_[h].half) half_hexes_.insert(int(h));
 
   distance_.assign(n * n, 0);
   sight_.assign(n * n, SightLine{});

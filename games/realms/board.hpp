@@ -4,12 +4,14 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/bits.hpp"
 #include "core/fixed_vector.hpp"
 
 namespace nf::realms {
@@ -43,6 +45,49 @@ struct Roster {
 inline constexpr int kMaxHexes = 192;
 inline constexpr uint8_t kNoHex = 255;
 inline constexpr int kMaxColumns = 16, kMaxRows = 15;
+
+// A set of hexes as a bit mask, hex h at bit h: movement works on whole sets of hexes at a
+// time instead of one neighbour at a time.
+class HexSet {
+ public:
+  static constexpr int kWords = (kMaxHexes + 63) / 64;
+
+  void insert(int h) { words_[size_t(h) >> 6] |= uint64_t{1} << (h & 63); }
+  bool contains(int h) const { return words_[size_t(h) >> 6] >> (h & 63) & 1; }
+  bool empty() const { return (words_[0] | words_[1] | words_[2]) == 0; }
+  int size() const { return bit_count(words_[0]) + bit_count(words_[1]) + bit_count(words_[2]); }
+  uint64_t word(int i) const { return words_[size_t(i)]; }
+  uint64_t& word(int i) { return words_[size_t(i)]; }
+  HexSet& operator|=(const HexSet& o) {
+    for (int i = 0; i < kWords; ++i) words_[size_t(i)] |= o.words_[size_t(i)];
+    return *this;
+  }
+  // The hexes of this set that are not in `o`.
+  HexSet minus(const HexSet& o) const {
+    HexSet out;
+    for (int i = 0; i < kWords; ++i)
+      out.words_[size_t(i)] = words_[size_t(i)] & ~o.words_[size_t(i)];
+    return out;
+  }
+  // Calls f(h) for every hex in increasing order.
+  template <class F>
+  void for_each(F&& f) const {
+    for (int i = 0; i < kWords; ++i)
+      for (uint64_t w = words_[size_t(i)]; w != 0; w &= w - 1) f(i * 64 + std::countr_zero(w));
+  }
+  // The n-th hex in increasing order (n < size()).
+  int nth(int n) const {
+    for (int i = 0;; ++i) {
+      const int count = bit_count(words_[size_t(i)]);
+      if (n < count) return i * 64 + nth_set_bit(words_[size_t(i)], uint32_t(n));
+      n -= count;
+    }
+  }
+
+ private:
+  std::array<uint64_t, kWords> words_{};
+};
+static_assert(kMaxHexes % 64 == 0);
 
 // The intervening hexes of a line from one hex centre to another, in order of passing. A step
 // is a hex the line passes through, or (along_edge) the two hexes whose common edge the line
@@ -102,6 +147,8 @@ class Board {
   std::span<const uint8_t> neighbours(int h) const {
     return {neighbours_[size_t(h)].data(), neighbour_count_[size_t(h)]};
   }
+  const HexSet& neighbour_set(int h) const { return neighbour_sets_[size_t(h)]; }
+  const HexSet& half_hexes() const { return half_hexes_; }
   int distance(int a, int b) const { return distance_[size_t(a) * size_t(size()) + size_t(b)]; }
   // Only for hexes at distance 2..4 (the ranged band); empty otherwise.
   const SightLine& sight_line(int a, int b) const {
@@ -124,6 +171,8 @@ class Board {
   std::array<std::array<uint8_t, kMaxColumns>, kMaxRows> grid_{};
   std::vector<std::array<uint8_t, 6>> neighbours_;
   std::vector<uint8_t> neighbour_count_;
+  std::vector<HexSet> neighbour_sets_;
+  HexSet half_hexes_;
   std::vector<uint8_t> distance_;
   std::vector<SightLine> sight_;
   std::array<std::vector<uint8_t>, kRealms> tiles_;

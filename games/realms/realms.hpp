@@ -203,6 +203,8 @@ class RealmsGame {
   // Estimated returns of an unfinished game (search rollouts cut off after a fixed depth).
   Returns<2> evaluate(const State& s) const;
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
+  // The move legal_actions followed by rng.below would draw, without listing a figure's moves.
+  Action random_action(const State& s, Rng& rng) const;
   void apply(State& s, Action a) const;
   void determinize(State& s, int observer, Rng& rng) const;
   // Search hook: the Norsemen do not see which card the All Seeing Eye discards.
@@ -236,7 +238,9 @@ class RealmsGame {
   bool line_of_sight(const State& s, int from, int to) const;
   bool can_attack(const State& s, int slot, int target, bool ranged) const;
   bool can_counter(const State& s) const;
-  // Hexes `slot` can end a move on (ignoring actions and whether it has moved).
+  // Hexes `slot` can end a move on (ignoring actions and whether it has moved), as a set and
+  // as a list in increasing order (the order of its Move actions).
+  HexSet reachable(const State& s, int slot) const;
   void reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const;
   // Wounds a roll deals against a defence: twelves plus each multiple of the defence.
   static int wounds(const Roll& roll, int defence);

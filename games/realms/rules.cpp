@@ -138,50 +138,71 @@ void RealmsGame::end_game(State& s, int winner, EndReason reason) const {
 
 // ---- movement ----
 
-void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const {
-  out.clear();
+HexSet RealmsGame::reachable(const State& s, int slot) const {
   const uint8_t start = s.figures[size_t(slot)].hex;
   const Realm realm = slot_realm(slot);
   // Water: a figure in it moves one hex; entering it ends the move.
   const int budget = s.terrain[start] == Terrain::Water ? 1 : stats(slot).movement;
-  std::array<uint8_t, kMaxHexes> steps;  // steps from the start; 255: not reached
-  steps.fill(255);
-  std::array<uint8_t, kMaxHexes> queue;  // breadth first: hexes in order of distance
-  int head = 0, tail = 0;
-  queue[size_t(tail++)] = start;
-  steps[start] = 0;
-  while (head < tail) {
-    const uint8_t h = queue[size_t(head++)];
-    if (steps[h] == budget || (h != start && s.terrain[h] == Terrain::Water)) continue;
-    for (uint8_t n : board_->neighbours(h)) {
-      if (steps[n] != 255) continue;
-      steps[n] = uint8_t(steps[h] + 1);
-      if (board_->hex(n).half || s.terrain[n] == Terrain::Mountain) continue;
-      const uint8_t who = s.occupant[n];
-      if (who != kNoFigure && slot_realm(who) != realm) continue;  // enemies block
-      queue[size_t(tail++)] = n;
-      if (who == kNoFigure) out.push_back(n);  // friends may be passed, not joined
+  // Half hexes and enemies block; friends may be passed, not joined.
+  HexSet blocked = board_->half_hexes(), occupied;
+  for (int f = 0; f < kMaxFigures; ++f) {
+    const Figure& figure = s.figures[size_t(f)];
+    if (figure.status != FigureStatus::Active) continue;
+    occupied.insert(figure.hex);
+    if (slot_realm(f) != realm) blocked.insert(figure.hex);
+  }
+  // Breadth first, one ring of hexes at a time: `seen` holds every hex looked at, `ring` the
+  // hexes entered at the last step that a move may go on from. A hex's terrain is read once,
+  // without branching on it.
+  HexSet seen, ring, out;
+  seen.insert(start);
+  ring.insert(start);
+  for (int step = 0; step < budget && !ring.empty(); ++step) {
+    HexSet next;
+    ring.for_each([&](int h) { next |= board_->neighbour_set(h); });
+    next = next.minus(seen);
+    seen |= next;
+    for (int w = 0; w < HexSet::kWords; ++w) {
+      const uint64_t open = next.word(w) & ~blocked.word(w);
+      uint64_t mountain = 0, water = 0;
+      for (uint64_t left = open; left != 0; left &= left - 1) {
+        const int bit = std::countr_zero(left);
+        const Terrain t = s.terrain[size_t(w * 64 + bit)];
+        mountain |= uint64_t(t == Terrain::Mountain) << bit;
+        water |= uint64_t(t == Terrain::Water) << bit;
+      }
+      const uint64_t entered = open & ~mountain;
+      out.word(w) |= entered & ~occupied.word(w);
+      ring.word(w) = entered & ~water;
     }
   }
+  return out;
+}
+
+void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const {
+  out.clear();
+  reachable(s, slot).for_each([&out](int h) { out.push_back(uint8_t(h)); });
 }
 
 // ---- the action phase ----
 
 namespace {
 
-// Calls visit(action) for every order `slot` may be given now, until visit returns true;
-// returns whether it did. One enumeration serves both "has any order" and "list them".
+// The hexes `slot` may be ordered to move to now: none once it has moved or without an action.
+HexSet move_orders(const RealmsGame& game, const State& s, int slot) {
+  const Figure& f = s.figures[size_t(slot)];
+  if (f.status != FigureStatus::Active || f.moved || s.sides[slot_realm(slot)].actions < 1)
+    return {};
+  return game.reachable(s, slot);
+}
+
+// Calls visit(action) for every order of `slot` but a move (attacks, then transforms), until
+// visit returns true; returns whether it did.
 template <class Visit>
-bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit) {
+bool visit_other_orders(const RealmsGame& game, const State& s, int slot, Visit visit) {
   const Figure& f = s.figures[size_t(slot)];
   const Side& side = s.sides[slot_realm(slot)];
   if (f.status != FigureStatus::Active) return false;
-  if (side.actions >= 1 && !f.moved) {
-    FixedVector<uint8_t, kMaxHexes> hexes;
-    game.reachable(s, slot, hexes);
-    for (uint8_t h : hexes)
-      if (visit(Action{Verb::Move, uint8_t(slot), h, 0})) return true;
-  }
   if (side.actions >= 1 && !f.attacked) {
     const Realm enemy = other(slot_realm(slot));
     for (bool ranged : {false, true})
@@ -202,6 +223,18 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
   return false;
 }
 
+// Calls visit(action) for every order `slot` may be given now, moves first in hex order,
+// until visit returns true; returns whether it did. One enumeration serves both "has any
+// order" and "list them".
+template <class Visit>
+bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit) {
+  bool stop = false;
+  move_orders(game, s, slot).for_each([&](int h) {
+    stop = stop || visit(Action{Verb::Move, uint8_t(slot), uint8_t(h), 0});
+  });
+  return stop || visit_other_orders(game, s, slot, visit);
+}
+
 }  // namespace
 
 bool RealmsGame::has_orders(const State& s, int slot) const {
@@ -219,6 +252,34 @@ void RealmsGame::orders(const State& s, int slot, FixedVector<Action, kMaxAction
     out.push_back(a);
     return false;
   });
+}
+
+Action RealmsGame::random_action(const State& s, Rng& rng) const {
+  if (s.phase == Phase::Orders) {
+    // The moves are a set counted without listing them; the few other orders are counted and
+    // then walked to the drawn one.
+    const int slot = s.selected;
+    const HexSet moves = move_orders(*this, s, slot);
+    int others = 0;
+    visit_other_orders(*this, s, slot, [&others](Action) {
+      ++others;
+      return false;
+    });
+    const int move_count = moves.size();
+    int pick = int(rng.below(uint32_t(move_count + others)));
+    if (pick < move_count) return {Verb::Move, uint8_t(slot), uint8_t(moves.nth(pick)), 0};
+    pick -= move_count;
+    Action chosen{};
+    visit_other_orders(*this, s, slot, [&](Action a) {
+      if (pick-- > 0) return false;
+      chosen = a;
+      return true;
+    });
+    return chosen;
+  }
+  FixedVector<Action, kMaxActions> legal;
+  legal_actions(s, legal);
+  return legal[rng.below(uint32_t(legal.size()))];
 }
 
 // The dead warrior a Rally would return (lowest slot first), or kNoFigure.

@@ -1,0 +1,98 @@
+// Tree parallelism (parallel=tree): one tree searched by several threads with virtual loss.
+// With one thread it is the sequential search; with several, the order in which threads take
+// the tree's lock varies from run to run, so only what holds for any order is tested.
+#include <catch2/catch.hpp>
+
+#include "games/commanders/commanders.hpp"
+#include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
+#include "games/reference/goofspiel.hpp"
+#include "games/reference/tic_tac_toe.hpp"
+#include "tests/agents/helpers.hpp"
+
+namespace {
+
+uint64_t total_visits(const std::vector<std::tuple<std::string, uint64_t, double>>& visits) {
+  uint64_t total = 0;
+  for (const auto& [move, n, reward] : visits) total += n;
+  return total;
+}
+
+// With one thread, parallel=tree searches exactly as the sequential search does.
+template <nf::Game G>
+void check_one_thread_is_sequential(const G& game, const typename G::State& state,
+                                    const std::string& spec) {
+  INFO(spec);
+  auto sequential = nf::make_agent(game, spec + ")");
+  auto tree = nf::make_agent(game, spec + ",parallel=tree,threads=1)");
+  for (uint64_t seed = 0; seed < 3; ++seed) {
+    nf::Rng a(seed), b(seed);
+    CHECK(sequential->act(state, a) == tree->act(state, b));
+    CHECK(nf::testing::root_visits(game, *sequential, state) ==
+          nf::testing::root_visits(game, *tree, state));
+  }
+}
+
+// With several threads: a legal decision, and every iteration is one visit at the root (the
+// virtual losses are all replaced by returns), with returns within the game's range.
+template <nf::Game G>
+void check_threads_account_for_every_visit(const G& game, const typename G::State& state,
+                                           const std::string& spec, uint64_t iterations) {
+  INFO(spec);
+  auto agent = nf::make_agent(game, spec);
+  nf::ActionList<G> legal;
+  game.legal_actions(state, legal);
+  for (uint64_t seed = 0; seed < 5; ++seed) {
+    nf::Rng rng(seed);
+    const auto action = agent->act(state, rng);
+    CHECK(legal.contains(action));
+    const auto visits = nf::testing::root_visits(game, *agent, state);
+    CHECK(total_visits(visits) == iterations);
+    for (const auto& [move, n, reward] : visits) {
+      CHECK(reward <= double(n) + 1e-9);
+      CHECK(reward >= -double(n) - 1e-9);
+    }
+    const auto* search = dynamic_cast<nf::search::TreeSearchAgent<G>*>(agent.get());
+    REQUIRE(search != nullptr);
+    CHECK(search->last_search().iterations == iterations);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("tree parallelism on one thread is the sequential search") {
+  const nf::reference::TicTacToeGame ttt;
+  check_one_thread_is_sequential(ttt, ttt.initial_state(1), "mcts(iterations=800");
+  const nf::commanders::CommandersGame commanders;
+  auto state = commanders.initial_state(5);
+  commanders.apply(state, nf::commanders::Action::PlayKing);  // seat 1 chooses unseen
+  check_one_thread_is_sequential(commanders, state, "ismcts(iterations=600");
+  check_one_thread_is_sequential(commanders, state, "ismcts(iterations=600,trees=mo,sim=rm");
+}
+
+TEST_CASE("tree parallelism on several threads decides legally and counts every iteration once") {
+  const nf::reference::TicTacToeGame ttt;
+  check_threads_account_for_every_visit(ttt, ttt.initial_state(1),
+                                        "mcts(iterations=3001,parallel=tree,threads=3)", 3001);
+  const nf::commanders::CommandersGame commanders;
+  const auto state = commanders.initial_state(9);
+  check_threads_account_for_every_visit(commanders, state,
+                                        "ismcts(iterations=2000,parallel=tree,threads=2)", 2000);
+  check_threads_account_for_every_visit(
+      commanders, state, "ismcts(iterations=2000,trees=mo,sim=exp3,parallel=tree,threads=2)", 2000);
+  const nf::reference::GoofspielGame goofspiel(
+      nf::ParamSet(nf::reference::GoofspielGame::config_schema(),
+                   {{"num_cards", "6"}, {"imp_info", "true"}}, "goofspiel"));
+  check_threads_account_for_every_visit(goofspiel, goofspiel.initial_state(3),
+                                        "ismcts(iterations=1500,parallel=tree,threads=2)", 1500);
+}
+
+TEST_CASE("tree-parallel mcts still finds the tic-tac-toe win in one") {
+  const nf::reference::TicTacToeGame game;
+  // x to move with two in the top row: cell 2 wins at once.
+  const auto state = game.from_text("xx.oo....");
+  auto agent = nf::make_agent(game, "mcts(iterations=4000,parallel=tree,threads=2)");
+  for (uint64_t seed = 0; seed < 5; ++seed) {
+    nf::Rng rng(seed);
+    CHECK(agent->act(state, rng) == 2);
+  }
+}
