@@ -30,7 +30,8 @@ json as_interval(const json& v) {
 // "favoured" / "disfavoured" when seat 0's score interval excludes its fair share.
 std::string seat_verdict(const json& s) {
   const json& a = s["first_seat_advantage"];
-  const double fair = a["fair_share"], low = a["seat0_score"]["low"], high = a["seat0_score"]["high"];
+  const double fair = a["fair_share"], low = a["seat0_score"]["low"],
+               high = a["seat0_score"]["high"];
   return low > fair ? "favoured" : high < fair ? "disfavoured" : "none";
 }
 
@@ -52,7 +53,8 @@ json compare(json row, const std::vector<std::string>& verdicts, const json& val
       if (opposite(a, b)) holds = "reverses";
   double low = -1e300, high = 1e300;
   for (const json& v : values)
-    if (!v.is_null()) low = std::max(low, v["low"].get<double>()), high = std::min(high, v["high"].get<double>());
+    if (!v.is_null())
+      low = std::max(low, v["low"].get<double>()), high = std::min(high, v["high"].get<double>());
   row["values"] = values;
   row["verdicts"] = verdicts;
   row["holds"] = holds;
@@ -109,8 +111,9 @@ json robust_summary_json(const std::vector<std::vector<std::string>>& levels,
     std::vector<std::string> verdicts;
     json values = json::array();
     for (const json& s : summaries) {
-      auto [value, verdict] = s.contains("elements") ? element_at(s, element, metric)
-                                                     : std::pair<json, std::string>{nullptr, "none"};
+      auto [value, verdict] = s.contains("elements")
+                                  ? element_at(s, element, metric)
+                                  : std::pair<json, std::string>{nullptr, "none"};
       values.push_back(value);
       verdicts.push_back(verdict);
     }

@@ -21,7 +21,8 @@ namespace nf {
 
 template <Game G>
 int robust_command(const BalanceOptions& options) {
-  const ParamSet config(G::config_schema(), options.config, fmt::format("game '{}' config", G::kId));
+  const ParamSet config(G::config_schema(), options.config,
+                        fmt::format("game '{}' config", G::kId));
   const G game(config);
   std::vector<std::vector<std::string>> levels = {options.agents};
   for (const std::string& level : options.robust_levels) levels.push_back(split_top_level(level));
