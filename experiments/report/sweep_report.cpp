@@ -9,6 +9,7 @@
 #include "core/revision.hpp"
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/format.hpp"
+#include "experiments/report/text_table.hpp"
 
 namespace nf {
 namespace {
@@ -110,13 +111,7 @@ void print_sweep_table(const json& s, std::FILE* out) {
     for (const json& v : row["values"])
       rows.back().push_back(v.is_null() ? std::string("-") : format_interval(v));
   }
-  std::vector<size_t> widths(rows[0].size(), 0);
-  for (const auto& row : rows)
-    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
-  for (const auto& row : rows) {
-    for (size_t i = 0; i + 1 < row.size(); ++i) fmt::print(out, "{:<{}}  ", row[i], widths[i]);
-    fmt::print(out, "{}\n", row.back());
-  }
+  print_columns(rows, out);
 }
 
 void write_sweep_table(const json& s, const std::string& out_dir) {
