@@ -252,11 +252,13 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
 
 void print_balance_table(const BalanceReport& r, std::FILE* out) {
   const BalanceAccumulator& t = r.totals;
-  fmt::print(out, "{}: {} games on {}{} {}deals, seed {}, {:.1f} s ({:.0f} games/s, {} threads)\n",
+  // Search agents can play under ten games a second: then two decimals, not "0 games/s".
+  const double rate = r.seconds > 0 ? double(t.games) / r.seconds : 0.0;
+  fmt::print(out, "{}: {} games on {}{} {}deals, seed {}, {:.1f} s ({:.{}f} games/s, {} threads)\n",
              r.game, t.games,
              r.shard.whole() ? "" : fmt::format("shard {}/{} of ", r.shard.index, r.shard.count),
-             r.deals, r.paired ? "paired " : "", r.seed, r.seconds,
-             r.seconds > 0 ? double(t.games) / r.seconds : 0.0, r.threads);
+             r.deals, r.paired ? "paired " : "", r.seed, r.seconds, rate, rate < 10 ? 2 : 0,
+             r.threads);
   const std::string config = [&] {
     std::vector<std::string> parts;
     for (auto it = r.config.begin(); it != r.config.end(); ++it)
