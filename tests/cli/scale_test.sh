@@ -111,6 +111,16 @@ ok = len(l['rungs']) == 2 and l['rungs'][1]['elo']['estimate'] > 0 and 'luck' in
 sys.exit(0 if ok else 1)"
 expect_error "ladder without a list" "give one parameter a list" "$bin" balance --game commanders --games 100 --ladder 'heuristic(temperature=1)'
 
+# --- one agent in every seat --------------------------------------------------------------------
+run balance --game commanders --agents heuristic --games 400 --quiet --out "$work/one"
+run balance --game commanders --agents heuristic,heuristic --games 400 --quiet --out "$work/one2"
+run balance --game commanders --agents heuristic,random --games 400 --quiet --out "$work/two"
+check "the same agent in every seat plays each deal once and says so; two agents pair the deals" python3 -c "
+import json,sys; a,b,c=(json.load(open(f'$work/{d}/summary.json')) for d in ('one','one2','two'))
+ok = a['deals'] == a['games'] == 400 and not a['paired'] and 'pairing_note' in a and a['counts'] == b['counts']
+ok = ok and c['paired'] and c['deals'] == 200 and 'pairing_note' not in c
+sys.exit(0 if ok else 1)"
+
 # --- sweep -----------------------------------------------------------------------------------
 run balance --game sections --agents random --games 300 --seed 5 --quiet --sweep players=2..4 \
   --out "$work/sw" --report "$work/sw.html"
