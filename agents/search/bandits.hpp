@@ -24,24 +24,25 @@ namespace nf::search {
 // the statistics grow.
 template <bool kSharedExploration>
 struct Ucb {
-  double c, exploration;
+  double c;
+  float exploration;  // float like the nodes' statistics: the sum is taken in single precision
   size_t favoured = std::numeric_limits<size_t>::max();
   double bias = 0;
   size_t best = 0;
-  double best_value = -std::numeric_limits<double>::infinity();
+  float best_value = -std::numeric_limits<float>::infinity();
   uint32_t last_available = 0;
 
-  Ucb(double c_, double exploration_) : c(c_), exploration(exploration_) {}
+  Ucb(double c_, double exploration_) : c(c_), exploration(static_cast<float>(exploration_)) {}
   // An untried arm (no visits) is not scored: it is chosen as untried or not at all.
   template <class Node>
   void add(size_t i, const Node& n) {
     if (n.visits == 0) return;
     if (!kSharedExploration && n.available != last_available) {
       last_available = n.available;  // neighbours often share it
-      exploration = c * sqrt_log(n.available);
+      exploration = static_cast<float>(c * sqrt_log(n.available));
     }
-    double value = n.mean + exploration * n.inverse_sqrt_visits;
-    if (i == favoured) value += bias / (double(n.visits) + 1);
+    float value = n.mean + exploration * inverse_sqrt(n.visits);
+    if (i == favoured) value += static_cast<float>(bias / (double(n.visits) + 1));
     if (value > best_value) best_value = value, best = i;
   }
 };
@@ -86,14 +87,14 @@ void update_mixed(SimultaneousRule rule, TreeType& tree, uint32_t parent, uint32
                   double probability, double u) {
   const double estimate = u / probability;
   if (rule == SimultaneousRule::Exp3) {
-    tree[child].regret += estimate;
+    tree[child].regret += static_cast<float>(estimate);
     return;
   }
   const auto& p = tree[parent];
   // Untried siblings are not counted: their statistics start when they are first tried.
   for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i)
     if (tree[i].mover == mover && tree[i].key == tree[child].key && tree[i].visits > 0)
-      tree[i].regret += (i == child ? estimate : 0.0) - u;
+      tree[i].regret += static_cast<float>((i == child ? estimate : 0.0) - u);
 }
 
 }  // namespace nf::search

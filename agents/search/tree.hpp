@@ -45,36 +45,43 @@ inline float inverse_sqrt(uint32_t n) {
                                       : static_cast<float>(1.0 / std::sqrt(double(n)));
 }
 
+// An observation key folded to the 32 bits a node keeps: keys only tell apart the few
+// observations under one parent, where two of a dozen sharing 32 bits is a chance of 2e-8.
+inline uint32_t folded_key(uint64_t key) { return static_cast<uint32_t>(key ^ (key >> 32)); }
+
+// Statistics are floats: a mean or a regret needs no more than float's 7 digits to rank
+// moves, and a node of 32 bytes (with a move of up to 2 bytes) keeps twice as many arms per
+// cache line as one of doubles did.
 template <class Action>
 struct Node {
-  uint64_t key = 0;        // what the owner observed where the move was made (observation_key)
-  double mean = 0;         // mean of the mover's returns over the visits through this edge
-  double regret = 0;       // regret matching: cumulative regret; EXP3: cumulative reward estimate
+  uint32_t key = 0;        // folded_key of what the owner observed where the move was made
+  float mean = 0;          // mean of the mover's returns over the visits through this edge
+  float regret = 0;        // regret matching: cumulative regret; EXP3: cumulative reward estimate
   uint32_t visits = 0;     // 0: created with its siblings but not tried yet
   uint32_t available = 0;  // selections at the parent in which this move was legal; mcts,
                            // where every move always is, keeps the count once, at the parent
   uint32_t first_child = kNoNode;
   uint16_t children = 0;
   uint16_t capacity = 0;
-  float inverse_sqrt_visits = 0;  // kept by add() so that selection needs no sqrt or division
-  int8_t mover = -1;              // the seat whose move this edge is (-1 at the root)
-  bool hidden = false;        // the owner did not see which move: the edge stands for all of them
-  bool simultaneous = false;  // decisions at this node are made without seeing, or unseen
-                              // (always so below a hidden edge)
-  Action action{};            // the move, when not hidden
+  int8_t mover = -1;        // the seat whose move this edge is (-1 at the root)
+  bool hidden : 1 = false;  // the owner did not see which move: the edge stands for all of them
+  bool simultaneous : 1 = false;  // decisions at this node are made without seeing, or unseen
+                                  // (always so below a hidden edge)
+  Action action{};                // the move, when not hidden
 
   void add(double reward) {
     ++visits;
-    mean += (reward - mean) / visits;
-    inverse_sqrt_visits = inverse_sqrt(visits);
+    mean = static_cast<float>(mean + (reward - mean) / visits);
   }
   // Turns a visit counted with `counted` (a virtual loss) into one with `reward`.
-  void replace(double counted, double reward) { mean += (reward - counted) / visits; }
-  double reward_sum() const { return mean * visits; }
+  void replace(double counted, double reward) {
+    mean = static_cast<float>(mean + (reward - counted) / visits);
+  }
+  double reward_sum() const { return double(mean) * visits; }
 };
 
-// Small actions keep a node within 48 bytes: a tree of a million nodes fits in 48 MB.
-static_assert(sizeof(Node<uint8_t>) <= 48);
+// Small actions keep a node within 32 bytes: a tree of a million nodes fits in 32 MB.
+static_assert(sizeof(Node<uint8_t>) <= 32 && sizeof(Node<uint16_t>) <= 32);
 
 template <class Action>
 class Tree {
@@ -96,7 +103,7 @@ class Tree {
   size_t capacity() const { return nodes_.capacity(); }
 
   uint32_t find_child(uint32_t parent, int mover, bool hidden, const Action& action,
-                      uint64_t key) const {
+                      uint32_t key) const {
     const NodeType& p = nodes_[parent];
     for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
       const NodeType& c = nodes_[i];
@@ -109,7 +116,7 @@ class Tree {
   // The first child that is a seen move of `mover` under `key`, or kNoNode (kUnkeyed: see
   // children_are).
   template <bool kUnkeyed>
-  uint32_t find_first_seen(uint32_t parent, int mover, uint64_t key) const {
+  uint32_t find_first_seen(uint32_t parent, int mover, uint32_t key) const {
     const NodeType& p = nodes_[parent];
     for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
       const NodeType& c = nodes_[i];
@@ -125,7 +132,7 @@ class Tree {
   // false).
   // kUnkeyed: the tree has no keys and no hidden edges (mcts), so only movers and moves differ.
   template <bool kUnkeyed, class Visit>
-  bool children_are(uint32_t parent, uint32_t first, int mover, uint64_t key,
+  bool children_are(uint32_t parent, uint32_t first, int mover, uint32_t key,
                     std::span<const Action> actions, Visit&& visit) {
     const NodeType& p = nodes_[parent];
     if (first + actions.size() > p.first_child + p.children) return false;
@@ -141,7 +148,7 @@ class Tree {
 
   // Adds a child; a full block moves to the end of the arena with twice the room (the old
   // block stays unused until the next reset). `room` sizes a node's first block.
-  uint32_t add_child(uint32_t parent, int mover, bool hidden, const Action& action, uint64_t key,
+  uint32_t add_child(uint32_t parent, int mover, bool hidden, const Action& action, uint32_t key,
                      size_t room) {
     const uint32_t index = append_children(parent, 1, room);
     init(nodes_[index], mover, hidden, action, key);
@@ -150,7 +157,7 @@ class Tree {
 
   // Adds the seen moves `actions` of `mover` under `key` as a contiguous run of children in
   // that order, untried (no visits); returns the first.
-  uint32_t add_children(uint32_t parent, int mover, uint64_t key, std::span<const Action> actions) {
+  uint32_t add_children(uint32_t parent, int mover, uint32_t key, std::span<const Action> actions) {
     const uint32_t first = append_children(parent, actions.size(), actions.size());
     for (size_t i = 0; i < actions.size(); ++i)
       init(nodes_[first + i], mover, false, actions[i], key);
@@ -197,7 +204,7 @@ class Tree {
     free_blocks_[capacity] = block;
   }
 
-  static void init(NodeType& node, int mover, bool hidden, const Action& action, uint64_t key) {
+  static void init(NodeType& node, int mover, bool hidden, const Action& action, uint32_t key) {
     node = NodeType{};
     node.mover = static_cast<int8_t>(mover);
     node.hidden = hidden;

@@ -130,8 +130,8 @@ class Worker {
   }
   // What the tree's owner observes where a move is made; mcts needs no key (it sees all).
   template <bool kMcts>
-  uint64_t key_for(const State& s, int owner) const {
-    return kMcts ? 0 : observation_key(*game_, s, owner);
+  uint32_t key_for(const State& s, int owner) const {
+    return kMcts ? 0 : folded_key(observation_key(*game_, s, owner));
   }
 
   // One iteration: a world the searching seat cannot tell from the root; descent, each move
@@ -232,7 +232,7 @@ class Worker {
     for (size_t t = 0; t < tree_count<kMcts>(); ++t) {
       if (t == chooser) continue;
       const bool hidden = unseen<kMcts>(s, action, mover, owner_of(t));
-      const uint64_t key = key_for<kMcts>(s, owner_of(t));
+      const uint32_t key = key_for<kMcts>(s, owner_of(t));
       uint32_t child = tree(t).find_child(d.at[t], mover, hidden, action, key);
       if (child == kNoNode) child = tree(t).add_child(d.at[t], mover, hidden, action, key, 2);
       if (tree(t)[child].visits == 0) d.expanded = true;
@@ -247,7 +247,7 @@ class Worker {
                      bool& expanded) {
     const Action action = rollout_.move(s, legal_, rng_);
     const bool hidden = unseen<false>(s, action, mover, owner);
-    const uint64_t key = key_for<false>(s, owner);
+    const uint32_t key = key_for<false>(s, owner);
     step.child = t.find_child(step.parent, mover, hidden, action, key);
     if (step.child == kNoNode)
       step.child = t.add_child(step.parent, mover, hidden, action, key, hidden ? 1 : legal_.size());
@@ -266,7 +266,7 @@ class Worker {
     const uint32_t node = step.parent;
     if constexpr (fixed_arms<kMcts>())
       if (t[node].children > 0) return choose_fixed(s, t, step, expanded);
-    const uint64_t key = key_for<kMcts>(s, owner);
+    const uint32_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
     uint32_t first = t.template find_first_seen<kMcts>(node, mover, key);
     if (first == kNoNode) first = t.add_children(node, mover, key, legal);
@@ -414,7 +414,7 @@ class Worker {
   }
 
   // Adds the child of a legal move the node has not had before (its move list changed).
-  void add_arm(TreeType& t, uint32_t node, size_t index, int mover, uint64_t key) {
+  void add_arm(TreeType& t, uint32_t node, size_t index, int mover, uint32_t key) {
     const uint32_t old_first = t[node].first_child;
     arm_children_[index] = t.add_child(node, mover, false, legal_[index], key, legal_.size());
     // Adding may have moved the node's children to a larger block, in the same order.
@@ -428,7 +428,7 @@ class Worker {
   size_t pick_mixed(const TreeType& t, Step& step) {
     return search::pick_mixed<kMaxArms>(
         config_.simultaneous, config_.gamma, legal_.size(),
-        [&](size_t i) { return t[arm(i)].regret; }, rng_, step.probability);
+        [&](size_t i) { return double(t[arm(i)].regret); }, rng_, step.probability);
   }
 
   // mcts has no simultaneous nodes, so no mixed-rule updates and no range of returns to keep.

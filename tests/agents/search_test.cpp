@@ -137,11 +137,8 @@ TEST_CASE("progressive bias: the favoured arm gets bias / (visits + 1), fading w
   struct Arm {
     double mean;
     uint32_t visits, available;
-    float inverse_sqrt_visits;
   };
-  const auto arm = [](double mean, uint32_t visits) {
-    return Arm{mean, visits, 100, nf::search::inverse_sqrt(visits)};
-  };
+  const auto arm = [](double mean, uint32_t visits) { return Arm{mean, visits, 100}; };
   // Equal visits: UCB picks the higher mean.
   nf::search::Ucb<true> plain(0.7, 0.7 * nf::search::sqrt_log(100));
   plain.add(0, arm(0.50, 9));
