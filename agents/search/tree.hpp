@@ -67,7 +67,9 @@ struct Node {
   bool hidden : 1 = false;  // the owner did not see which move: the edge stands for all of them
   bool simultaneous : 1 = false;  // decisions at this node are made without seeing, or unseen
                                   // (always so below a hidden edge)
-  Action action{};                // the move, when not hidden
+  bool run : 1 = false;  // not a move but the head of a run: its children are the seen moves
+                         // of `mover` under `key` at its parent (ismcts trees, see add_run)
+  Action action{};       // the move, when not hidden
 
   void add(double reward) {
     ++visits;
@@ -107,7 +109,8 @@ class Tree {
     const NodeType& p = nodes_[parent];
     for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
       const NodeType& c = nodes_[i];
-      if (c.key == key && c.mover == mover && c.hidden == hidden && (hidden || c.action == action))
+      if (c.key == key && c.mover == mover && c.hidden == hidden && !c.run &&
+          (hidden || c.action == action))
         return i;
     }
     return kNoNode;
@@ -123,6 +126,27 @@ class Tree {
       if ((kUnkeyed || (c.key == key && !c.hidden)) && c.mover == mover) return i;
     }
     return kNoNode;
+  }
+
+  // The run head of the seen moves of `mover` under `key` at `parent`, or kNoNode. An ismcts
+  // node reached under many observations (a card turned after it, say) keeps one run of moves
+  // per observation, each in a block of its own: one growing block for all of them would
+  // leave outgrown copies of itself behind at every new observation.
+  uint32_t find_run(uint32_t parent, int mover, uint32_t key) const {
+    const NodeType& p = nodes_[parent];
+    for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
+      const NodeType& c = nodes_[i];
+      if (c.run && c.key == key && c.mover == mover) return i;
+    }
+    return kNoNode;
+  }
+  // Adds the run head of `mover`'s moves under `key` at `parent`, without moves yet; it
+  // starts `simultaneous` as its parent is.
+  uint32_t add_run(uint32_t parent, int mover, uint32_t key) {
+    const uint32_t index = add_child(parent, mover, false, Action{}, key, 1);
+    nodes_[index].run = true;
+    nodes_[index].simultaneous = nodes_[parent].simultaneous;
+    return index;
   }
 
   // Whether `parent`'s children from `first` on are the seen moves `actions` of `mover` under

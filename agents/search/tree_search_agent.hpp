@@ -52,13 +52,24 @@ class TreeSearchAgent final : public Agent<G> {
       // Tree parallelism: every worker searched the first one's tree.
       if (tree_parallel() && worker != workers_[0]) continue;
       const auto& tree = worker->root_tree();
-      const auto& root = tree[Tree<Action>::kRoot];
-      for (uint32_t c = root.first_child; c < root.first_child + root.children; ++c)
-        for (auto& stat : report_.root)
-          if (tree[c].mover == seat && !tree[c].hidden && tree[c].action == stat.action) {
-            stat.visits += tree[c].visits;
-            stat.reward += tree[c].reward_sum();
+      // The seat's moves at the root: its children in mcts, the children of its run (one: the
+      // searching seat observes the same root in every world) in ismcts.
+      const auto add_arms = [&](uint32_t parent, const auto& self) -> void {
+        const auto& p = tree[parent];
+        for (uint32_t c = p.first_child; c < p.first_child + p.children; ++c) {
+          if (tree[c].mover != seat || tree[c].hidden) continue;
+          if (tree[c].run) {
+            self(c, self);
+            continue;
           }
+          for (auto& stat : report_.root)
+            if (tree[c].action == stat.action) {
+              stat.visits += tree[c].visits;
+              stat.reward += tree[c].reward_sum();
+            }
+        }
+      };
+      add_arms(Tree<Action>::kRoot, add_arms);
       report_.nodes += worker->slots();
     }
     return pick_final(rng);

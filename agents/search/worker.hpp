@@ -268,8 +268,18 @@ class Worker {
       if (t[node].children > 0) return choose_fixed(s, t, step, expanded);
     const uint32_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
-    uint32_t first = t.template find_first_seen<kMcts>(node, mover, key);
-    if (first == kNoNode) first = t.add_children(node, mover, key, legal);
+    // The arms' parent: the node itself in mcts (one observation, everything seen), else the
+    // node's run for what the owner observes (Tree::find_run).
+    uint32_t parent = node, first = kNoNode;
+    if constexpr (kMcts) {
+      first = t.template find_first_seen<true>(node, mover, key);
+    } else {
+      parent = t.find_run(node, mover, key);
+      if (parent == kNoNode) parent = t.add_run(node, mover, key);
+      if (t[parent].children > 0) first = t[parent].first_child;
+      step.parent = parent;
+    }
+    if (first == kNoNode) first = t.add_children(parent, mover, key, legal);
     // mcts: every move is available at every selection, so UCT's parent count is the
     // node's own selection count.
     double exploration = 0;
@@ -288,7 +298,7 @@ class Worker {
       if constexpr (!kMcts) n.available += n.visits > 0;
       ++visited;
     };
-    if (t.template children_are<kMcts>(node, first, mover, key, legal, visit)) {
+    if (t.template children_are<kMcts>(parent, first, mover, key, legal, visit)) {
       arms_first_ = first;
     } else {
       // The block is not the legal moves in order (rare): undo and look each move up.
@@ -299,7 +309,7 @@ class Worker {
       pulls = 0;
       ucb = biased_ucb<kMcts>(exploration, favoured);
       for (size_t i = 0; i < legal.size(); ++i) {
-        arm_children_[i] = t.find_child(node, mover, false, legal[i], key);
+        arm_children_[i] = t.find_child(parent, mover, false, legal[i], key);
         if (arm_children_[i] == kNoNode)
           ++untried;
         else
@@ -309,10 +319,10 @@ class Worker {
     size_t pick;
     if (untried > 0 && widens(legal.size() - untried, pulls)) {
       pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
-      if (arm(pick) == kNoNode) add_arm(t, node, pick, mover, key);
+      if (arm(pick) == kNoNode) add_arm(t, parent, pick, mover, key);
       if constexpr (!kMcts) ++t[arm(pick)].available;
       expanded = true;
-    } else if (untried == 0 && t[node].simultaneous &&
+    } else if (untried == 0 && t[parent].simultaneous &&
                config_.simultaneous != SimultaneousRule::Ucb) {
       pick = pick_mixed(t, step);
     } else {
