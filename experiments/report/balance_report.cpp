@@ -9,7 +9,6 @@
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/html.hpp"
 #include "experiments/report/result_folder.hpp"
-#include "experiments/run/mpi.hpp"
 #include "stats/adjusted_values.hpp"
 #include "stats/ludii_metrics.hpp"
 #include "stats/multiple_testing.hpp"
@@ -331,19 +330,6 @@ void publish_balance(const BalanceReport& report, const std::string& out_dir,
   if (!report_path.empty()) write_html_report(report_path, balance_summary_json(report));
   if (!out_dir.empty()) fmt::print("\nwrote {}/summary.json and CSV tables\n", out_dir);
   if (!report_path.empty()) fmt::print("wrote {}\n", report_path);
-}
-
-bool reduce_balance_over_processes(BalanceReport& report, const BalanceAccumulator& empty) {
-  const MpiWorld world = mpi_world();
-  if (world.size == 1) return true;
-  const std::vector<std::string> all = mpi_gather_text(report.totals.counts_json().dump());
-  if (world.rank != 0) return false;
-  report.totals = empty;
-  for (const std::string& counts : all)
-    report.totals.merge_counts_json(nlohmann::json::parse(counts));
-  report.shard = ShardSpec{};
-  report.identity["shard"] = {0, 1};
-  return true;
 }
 
 }  // namespace nf

@@ -43,8 +43,5 @@ void print_balance_table(const BalanceReport& report, std::FILE* out);
 // report (if a path is given).
 void publish_balance(const BalanceReport& report, const std::string& out_dir,
                      const std::string& report_path);
-// Under MPI: adds every rank's counts on rank 0, which then holds the whole run's report.
-// Returns whether this process should publish (rank 0, or a run without MPI).
-bool reduce_balance_over_processes(BalanceReport& report, const BalanceAccumulator& empty);
 
 }  // namespace nf

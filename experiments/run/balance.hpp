@@ -33,6 +33,7 @@
 #include "experiments/run/entrant.hpp"
 #include "experiments/run/lineup.hpp"
 #include "experiments/run/match_points.hpp"
+#include "experiments/run/process_reduction.hpp"
 #include "experiments/run/runner.hpp"
 #include "experiments/run/shards.hpp"
 #include "stats/summary.hpp"
