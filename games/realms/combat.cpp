@@ -47,14 +47,27 @@ bool RealmsGame::line_of_sight(const State& s, int from, int to) const {
 }
 
 bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) const {
+  const Targets targets = attack_targets(s, slot);
+  return ((ranged ? targets.ranged : targets.close) >> target & 1) != 0;
+}
+
+RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
+  Targets out;
   const Figure& f = s.figures[size_t(slot)];
-  const Figure& t = s.figures[size_t(target)];
-  if (f.status != FigureStatus::Active || t.status != FigureStatus::Active) return false;
-  if (slot_realm(slot) == slot_realm(target)) return false;
-  const int d = board_->distance(f.hex, t.hex);
-  if (ranged ? d < 2 || d > 4 : d != 1) return false;
-  if (attack_dice(s, slot, target, ranged, false) == 0) return false;
-  return !ranged || line_of_sight(s, f.hex, t.hex);
+  if (f.status != FigureStatus::Active) return out;
+  const Realm enemy = other(slot_realm(slot));
+  for (int t = first_slot(enemy); t < end_slot(enemy); ++t) {
+    const Figure& target = s.figures[size_t(t)];
+    if (target.status != FigureStatus::Active) continue;
+    // Close at distance one, ranged from two to four with a line of sight; with dice for it.
+    const int d = board_->distance(f.hex, target.hex);
+    if (d == 1 && attack_dice(s, slot, t, false, false) != 0)
+      out.close = uint16_t(out.close | 1u << t);
+    else if (d >= 2 && d <= 4 && attack_dice(s, slot, t, true, false) != 0 &&
+             line_of_sight(s, f.hex, target.hex))
+      out.ranged = uint16_t(out.ranged | 1u << t);
+  }
+  return out;
 }
 
 bool RealmsGame::can_counter(const State& s) const {

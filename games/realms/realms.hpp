@@ -115,6 +115,7 @@ struct State {
   std::array<FigureCounters, kMaxFigures> counters{};
   std::array<Side, kRealms> sides{};
   std::array<Terrain, kMaxHexes> terrain{};
+  TerrainPlanes terrain_planes;  // `terrain` again, as sets; RealmsGame::set_terrain keeps both
   std::array<uint8_t, kMaxHexes> occupant{};         // figure slot or kNoFigure
   std::array<uint8_t, kTransformTerrains> supply{};  // terrain hexes left: Plain, Forest, Water
   FixedVector<uint8_t, kFateCards> deck;             // back() is the top card
@@ -197,6 +198,11 @@ class RealmsGame {
   int vanguards() const { return vanguards_; }
 
   State initial_state(uint64_t seed) const;
+  // The one way to change a hex's terrain: it keeps the state's terrain planes in step.
+  void set_terrain(State& s, int hex, Terrain t) const {
+    s.terrain[size_t(hex)] = t;
+    s.terrain_planes.set(board_->cell(hex), t);
+  }
   int current_player(const State& s) const;
   bool is_terminal(const State& s) const { return s.phase == Phase::Over; }
   Returns<2> returns(const State& s) const;
@@ -237,6 +243,12 @@ class RealmsGame {
   }
   bool line_of_sight(const State& s, int from, int to) const;
   bool can_attack(const State& s, int slot, int target, bool ranged) const;
+  // The enemies `slot` can attack from where it stands (bit t: slot t), close and ranged:
+  // can_attack of every enemy, in one pass.
+  struct Targets {
+    uint16_t close = 0, ranged = 0;
+  };
+  Targets attack_targets(const State& s, int slot) const;
   bool can_counter(const State& s) const;
   // Hexes `slot` can end a move on (ignoring actions and whether it has moved), as a set and
   // as a list in increasing order (the order of its Move actions).

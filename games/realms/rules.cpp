@@ -55,7 +55,7 @@ State RealmsGame::initial_state(uint64_t seed) const {
   const Realm first = seat0_realm_ < 0 ? Realm(s.rng.below(2)) : Realm(seat0_realm_);
   s.realm_of_seat = {first, other(first)};
   s.occupant.fill(kNoFigure);
-  for (int h = 0; h < board_->size(); ++h) s.terrain[size_t(h)] = board_->hex(h).terrain;
+  for (int h = 0; h < board_->size(); ++h) set_terrain(s, h, board_->hex(h).terrain);
   s.supply.fill(kTerrainSupply);
   for (Realm r : {Aesir, Norsemen})
     for (const Placement& p : board_->formation(r)) {
@@ -143,45 +143,34 @@ HexSet RealmsGame::reachable(const State& s, int slot) const {
   const Realm realm = slot_realm(slot);
   // Water: a figure in it moves one hex; entering it ends the move.
   const int budget = s.terrain[start] == Terrain::Water ? 1 : stats(slot).movement;
-  // Half hexes and enemies block; friends may be passed, not joined.
-  HexSet blocked = board_->half_hexes(), occupied;
+  // Half hexes, Mountains and enemies block; friends may be passed, not joined.
+  HexSet enemies, occupied;
   for (int f = 0; f < kMaxFigures; ++f) {
     const Figure& figure = s.figures[size_t(f)];
     if (figure.status != FigureStatus::Active) continue;
-    occupied.insert(figure.hex);
-    if (slot_realm(f) != realm) blocked.insert(figure.hex);
+    occupied.insert(board_->cell(figure.hex));
+    if (slot_realm(f) != realm) enemies.insert(board_->cell(figure.hex));
   }
-  // Breadth first, one ring of hexes at a time: `seen` holds every hex looked at, `ring` the
-  // hexes entered at the last step that a move may go on from. A hex's terrain is read once,
-  // without branching on it.
+  const HexSet open =
+      board_->all_hexes().minus(board_->half_hexes() | enemies | s.terrain_planes.mountains());
+  const HexSet water = s.terrain_planes.waters();
+  // Breadth first, one ring of hexes at a time: `seen` holds every hex entered, `ring` the
+  // hexes entered at the last step that a move may go on from.
   HexSet seen, ring, out;
-  seen.insert(start);
-  ring.insert(start);
+  seen.insert(board_->cell(start));
+  ring = seen;
   for (int step = 0; step < budget && !ring.empty(); ++step) {
-    HexSet next;
-    ring.for_each([&](int h) { next |= board_->neighbour_set(h); });
-    next = next.minus(seen);
-    seen |= next;
-    for (int w = 0; w < HexSet::kWords; ++w) {
-      const uint64_t open = next.word(w) & ~blocked.word(w);
-      uint64_t mountain = 0, water = 0;
-      for (uint64_t left = open; left != 0; left &= left - 1) {
-        const int bit = std::countr_zero(left);
-        const Terrain t = s.terrain[size_t(w * 64 + bit)];
-        mountain |= uint64_t(t == Terrain::Mountain) << bit;
-        water |= uint64_t(t == Terrain::Water) << bit;
-      }
-      const uint64_t entered = open & ~mountain;
-      out.word(w) |= entered & ~occupied.word(w);
-      ring.word(w) = entered & ~water;
-    }
+    const HexSet entered = (ring.spread() & open).minus(seen);
+    seen |= entered;
+    out |= entered.minus(occupied);
+    ring = entered.minus(water);
   }
   return out;
 }
 
 void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const {
   out.clear();
-  reachable(s, slot).for_each([&out](int h) { out.push_back(uint8_t(h)); });
+  reachable(s, slot).for_each([&](int cell) { out.push_back(board_->hex_at_cell(cell)); });
 }
 
 // ---- the action phase ----
@@ -196,55 +185,64 @@ HexSet move_orders(const RealmsGame& game, const State& s, int slot) {
   return game.reachable(s, slot);
 }
 
-// Calls visit(action) for every order of `slot` but a move (attacks, then transforms), until
-// visit returns true; returns whether it did.
-template <class Visit>
-bool visit_other_orders(const RealmsGame& game, const State& s, int slot, Visit visit) {
+// The enemies `slot` may be ordered to attack now: none once it has attacked or without an
+// action.
+RealmsGame::Targets attack_orders(const RealmsGame& game, const State& s, int slot) {
   const Figure& f = s.figures[size_t(slot)];
-  const Side& side = s.sides[slot_realm(slot)];
-  if (f.status != FigureStatus::Active) return false;
-  if (side.actions >= 1 && !f.attacked) {
-    const Realm enemy = other(slot_realm(slot));
-    for (bool ranged : {false, true})
-      for (int t = first_slot(enemy); t < end_slot(enemy); ++t)
-        if (game.can_attack(s, slot, t, ranged) &&
-            visit(Action{ranged ? Verb::Ranged : Verb::Close, uint8_t(slot), uint8_t(t), 0}))
-          return true;
-  }
-  if (side.actions >= kTransformCost) {
-    for (uint8_t n : game.board().neighbours(f.hex)) {
-      if (game.board().hex(n).half || s.occupant[n] != kNoFigure) continue;
-      for (int t = 0; t < kTransformTerrains; ++t)
-        if (s.supply[size_t(t)] > 0 && s.terrain[n] != Terrain(t) &&
-            visit(Action{Verb::Transform, uint8_t(slot), n, uint8_t(t)}))
-          return true;
-    }
+  if (f.attacked || s.sides[slot_realm(slot)].actions < 1) return {};
+  return game.attack_targets(s, slot);
+}
+
+// Calls visit(action) for every Transform order of `slot` until visit returns true; returns
+// whether it did.
+template <class Visit>
+bool visit_transforms(const RealmsGame& game, const State& s, int slot, Visit visit) {
+  const Figure& f = s.figures[size_t(slot)];
+  if (f.status != FigureStatus::Active || s.sides[slot_realm(slot)].actions < kTransformCost)
+    return false;
+  for (uint8_t n : game.board().neighbours(f.hex)) {
+    if (game.board().hex(n).half || s.occupant[n] != kNoFigure) continue;
+    for (int t = 0; t < kTransformTerrains; ++t)
+      if (s.supply[size_t(t)] > 0 && s.terrain[n] != Terrain(t) &&
+          visit(Action{Verb::Transform, uint8_t(slot), n, uint8_t(t)}))
+        return true;
   }
   return false;
 }
 
-// Calls visit(action) for every order `slot` may be given now, moves first in hex order,
-// until visit returns true; returns whether it did. One enumeration serves both "has any
-// order" and "list them".
+// Calls visit(action) for every order `slot` may be given now (moves in hex order, close
+// attacks, ranged attacks, transforms) until visit returns true; returns whether it did.
 template <class Visit>
 bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit) {
   bool stop = false;
-  move_orders(game, s, slot).for_each([&](int h) {
-    stop = stop || visit(Action{Verb::Move, uint8_t(slot), uint8_t(h), 0});
+  move_orders(game, s, slot).for_each([&](int cell) {
+    stop = stop || visit(Action{Verb::Move, uint8_t(slot), game.board().hex_at_cell(cell), 0});
   });
-  return stop || visit_other_orders(game, s, slot, visit);
+  if (stop) return true;
+  const RealmsGame::Targets targets = attack_orders(game, s, slot);
+  for (const auto& [verb, mask] :
+       {std::pair{Verb::Close, targets.close}, std::pair{Verb::Ranged, targets.ranged}})
+    for (uint32_t m = mask; m != 0; m &= m - 1)
+      if (visit(Action{verb, uint8_t(slot), uint8_t(std::countr_zero(m)), 0})) return true;
+  return visit_transforms(game, s, slot, visit);
 }
 
 }  // namespace
 
 bool RealmsGame::has_orders(const State& s, int slot) const {
-  // Fast path: an empty enterable neighbour is a move, without searching every hex.
   const Figure& f = s.figures[size_t(slot)];
-  if (f.status == FigureStatus::Active && !f.moved && s.sides[slot_realm(slot)].actions >= 1)
+  if (f.status != FigureStatus::Active) return false;
+  // The cheap tests first: an empty enterable neighbour is a move, without searching every
+  // hex; then a transform, an attack, and last a move through friends.
+  const bool may_move = !f.moved && s.sides[slot_realm(slot)].actions >= 1;
+  if (may_move)
     for (uint8_t n : board_->neighbours(f.hex))
       if (s.occupant[n] == kNoFigure && !board_->hex(n).half && s.terrain[n] != Terrain::Mountain)
         return true;
-  return visit_orders(*this, s, slot, [](Action) { return true; });
+  if (visit_transforms(*this, s, slot, [](Action) { return true; })) return true;
+  const Targets targets = attack_orders(*this, s, slot);
+  if ((targets.close | targets.ranged) != 0) return true;
+  return may_move && !reachable(s, slot).empty();
 }
 
 void RealmsGame::orders(const State& s, int slot, FixedVector<Action, kMaxActions>& out) const {
@@ -256,21 +254,30 @@ void RealmsGame::orders(const State& s, int slot, FixedVector<Action, kMaxAction
 
 Action RealmsGame::random_action(const State& s, Rng& rng) const {
   if (s.phase == Phase::Orders) {
-    // The moves are a set counted without listing them; the few other orders are counted and
-    // then walked to the drawn one.
+    // Moves and attacks are sets counted without listing them; the few transforms are
+    // counted and then walked to the drawn one.
     const int slot = s.selected;
     const HexSet moves = move_orders(*this, s, slot);
-    int others = 0;
-    visit_other_orders(*this, s, slot, [&others](Action) {
-      ++others;
+    const Targets targets = attack_orders(*this, s, slot);
+    int transforms = 0;
+    visit_transforms(*this, s, slot, [&transforms](Action) {
+      ++transforms;
       return false;
     });
-    const int move_count = moves.size();
-    int pick = int(rng.below(uint32_t(move_count + others)));
-    if (pick < move_count) return {Verb::Move, uint8_t(slot), uint8_t(moves.nth(pick)), 0};
+    const int move_count = moves.size(), close_count = bit_count(targets.close),
+              ranged_count = bit_count(targets.ranged);
+    int pick = int(rng.below(uint32_t(move_count + close_count + ranged_count + transforms)));
+    if (pick < move_count)
+      return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick)), 0};
     pick -= move_count;
+    if (pick < close_count)
+      return {Verb::Close, uint8_t(slot), uint8_t(nth_set_bit(targets.close, uint32_t(pick))), 0};
+    pick -= close_count;
+    if (pick < ranged_count)
+      return {Verb::Ranged, uint8_t(slot), uint8_t(nth_set_bit(targets.ranged, uint32_t(pick))), 0};
+    pick -= ranged_count;
     Action chosen{};
-    visit_other_orders(*this, s, slot, [&](Action a) {
+    visit_transforms(*this, s, slot, [&](Action a) {
       if (pick-- > 0) return false;
       chosen = a;
       return true;
@@ -365,7 +372,7 @@ void RealmsGame::apply(State& s, Action a) const {
       declare_attack(s, a.a, a.b, a.verb == Verb::Ranged);
       return;
     case Verb::Transform:
-      s.terrain[a.b] = Terrain(a.c);
+      set_terrain(s, a.b, Terrain(a.c));
       --s.supply[a.c];
       side.actions = uint8_t(side.actions - kTransformCost);
       s.phase = Phase::Main;

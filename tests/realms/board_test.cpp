@@ -141,6 +141,65 @@ TEST_CASE("realms board: neighbours and distances follow the offset hex grid") {
     }
 }
 
+// A map of `columns` by `rows` hexes, realm tiles in two corners: the widest and the
+// tallest maps a file may draw test the edges of the hex sets.
+std::string grid_map(int columns, int rows) {
+  std::string text = "name = \"grid\"\nhexes = [\n";
+  for (int row = 0; row < rows; ++row) {
+    text += "  \"";
+    for (int column = 0; column < columns; ++column) {
+      const bool aesir = row < 2 && column < 2, norse = row >= rows - 2 && column >= columns - 2;
+      text += std::string(column > 0 ? " " : "") + (aesir ? "a" : norse ? "n" : ".");
+    }
+    text += "\",\n";
+  }
+  const std::string last = std::to_string(rows), before = std::to_string(rows - 1);
+  const char right = char('a' + columns - 1), left = char('a' + columns - 2);
+  return text + "]\n[formation.aesir]\nOdin = \"a1\"\nFrigg = \"b1\"\nThor = \"a2\"\n" +
+         "Valkyrie = \"b2\"\n[formation.norsemen]\nSigmund = \"" + left + before +
+         "\"\nHjordis = \"" + right + before + "\"\nSinfjotli = \"" + left + last +
+         "\"\nVanguard = \"" + right + last + "\"\n";
+}
+
+TEST_CASE("realms board: hex sets spread to exactly each hex's neighbours, on every map") {
+  std::vector<Board> boards = {load_board("vigridr"), load_board("crossing"),
+                               Board::parse(kSmallMap, "small.toml"),
+                               Board::parse(grid_map(kMaxColumns, 12), "wide.toml"),
+                               Board::parse(grid_map(12, kMaxRows), "tall.toml")};
+  for (const Board& b : boards) {
+    INFO("map " << b.name());
+    HexSet everything;
+    for (int h = 0; h < b.size(); ++h) {
+      REQUIRE(b.hex_at_cell(b.cell(h)) == h);
+      REQUIRE(!everything.contains(b.cell(h)));
+      everything.insert(b.cell(h));
+      // One hex spread over the map is its neighbours from the cube geometry.
+      HexSet one, expected;
+      one.insert(b.cell(h));
+      for (uint8_t n : b.neighbours(h)) expected.insert(b.cell(n));
+      INFO("hex " << b.hex_name(h));
+      REQUIRE((one.spread() & b.all_hexes()) == expected);
+      REQUIRE(b.neighbour_set(h) == expected);
+    }
+    CHECK(everything == b.all_hexes());
+    // A set lists its hexes in the order of their numbers.
+    int n = 0;
+    everything.for_each([&](int cell) {
+      CHECK(b.hex_at_cell(cell) == n);
+      CHECK(everything.nth(n) == cell);
+      ++n;
+    });
+    CHECK(n == b.size());
+    // A whole set spreads to the union of its members' neighbours.
+    HexSet evens, expected;
+    for (int h = 0; h < b.size(); h += 2) {
+      evens.insert(b.cell(h));
+      expected |= b.neighbour_set(h);
+    }
+    CHECK((evens.spread() & b.all_hexes()) == expected);
+  }
+}
+
 TEST_CASE("realms board: hex lines list the hexes passed through, and edge-running pairs") {
   const Board b = load_board("vigridr");
   auto hex = [&](const char* name) { return b.parse_hex(name); };
