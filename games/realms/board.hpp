@@ -145,6 +145,11 @@ struct TerrainPlanes {
   HexSet forests() const { return low.minus(high); }
   HexSet waters() const { return high.minus(low); }
   HexSet mountains() const { return low & high; }
+  // The hexes of terrain t among `hexes` (the map's: Plain is the absence of both bits).
+  HexSet of(Terrain t, const HexSet& hexes) const {
+    const int value = int(t);
+    return (hexes & (value & 1 ? low : hexes.minus(low))) & (value & 2 ? high : hexes.minus(high));
+  }
   friend bool operator==(const TerrainPlanes&, const TerrainPlanes&) = default;
 };
 static_assert(int(Terrain::Plain) == 0 && int(Terrain::Forest) == 1 && int(Terrain::Water) == 2 &&

@@ -247,6 +247,7 @@ class RealmsGame {
   // can_attack of every enemy, in one pass.
   struct Targets {
     uint16_t close = 0, ranged = 0;
+    bool any() const { return (close | ranged) != 0; }
   };
   Targets attack_targets(const State& s, int slot) const;
   bool can_counter(const State& s) const;
@@ -268,7 +269,29 @@ class RealmsGame {
   void begin_turn(State& s, Realm r) const;
   void draw_card(State& s, Realm r) const;
   void play_fate(State& s, Realm r, FateKind kind) const;
-  bool has_orders(const State& s, int slot) const;
+  // The active realm's figures that have an order (bit: slot), the Select actions.
+  uint32_t selectable(const State& s) const;
+  template <class Visit>
+  bool visit_window_actions(const State& s, Visit visit) const;  // combat.cpp
+  Action random_window_action(const State& s, Rng& rng) const;
+  // Counts the actions that visit_all(visit) offers, then draws one as rng.below would from
+  // their list; visit_all calls visit(action) in order until it returns true.
+  template <class VisitAll>
+  static Action draw_visited(VisitAll&& visit_all, Rng& rng) {
+    uint32_t count = 0;
+    visit_all([&count](Action) {
+      ++count;
+      return false;
+    });
+    uint32_t pick = rng.below(count);
+    Action chosen{};
+    visit_all([&](Action a) {
+      if (pick-- > 0) return false;
+      chosen = a;
+      return true;
+    });
+    return chosen;
+  }
   void orders(const State& s, int slot, FixedVector<Action, kMaxActions>& out) const;
   void window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
   void declare_attack(State& s, int slot, int target, bool ranged) const;

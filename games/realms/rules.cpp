@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "core/error.hpp"
@@ -227,22 +228,63 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
   return visit_transforms(game, s, slot, visit);
 }
 
+// The dead warrior a Rally would return (lowest slot first), or kNoFigure.
+int rally_candidate(const State& s, Realm r) {
+  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
+    if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior &&
+        s.figures[size_t(slot)].status == FigureStatus::Dead)
+      return slot;
+  return kNoFigure;
+}
+
+// Calls visit(action) for every action of the action phase (selecting one of the `figures`
+// that have orders, Rally, "+3 actions", ending the turn) until visit returns true; returns
+// whether it did.
+template <class Visit>
+bool visit_main_actions(const RealmsGame& game, const State& s, uint32_t figures, Visit visit) {
+  const Realm r = s.active;
+  const Side& side = s.sides[r];
+  for (uint32_t m = figures; m != 0; m &= m - 1)
+    if (visit(Action{Verb::Select, uint8_t(std::countr_zero(m)), 0, 0})) return true;
+  const int fallen = rally_candidate(s, r);
+  if (!side.rallied && side.actions >= 1 && fallen != kNoFigure)
+    for (uint8_t h : game.board().tile(r))
+      if (s.occupant[h] == kNoFigure && visit(Action{Verb::Rally, uint8_t(fallen), h, 0}))
+        return true;
+  if (side.hand[ActionsOrReroll] > 0 &&
+      visit(Action{Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0}))
+    return true;
+  return visit(Action{Verb::EndTurn, 0, 0, 0});
+}
+
 }  // namespace
 
-bool RealmsGame::has_orders(const State& s, int slot) const {
-  const Figure& f = s.figures[size_t(slot)];
-  if (f.status != FigureStatus::Active) return false;
-  // The cheap tests first: an empty enterable neighbour is a move, without searching every
-  // hex; then a transform, an attack, and last a move through friends.
-  const bool may_move = !f.moved && s.sides[slot_realm(slot)].actions >= 1;
-  if (may_move)
-    for (uint8_t n : board_->neighbours(f.hex))
-      if (s.occupant[n] == kNoFigure && !board_->hex(n).half && s.terrain[n] != Terrain::Mountain)
-        return true;
-  if (visit_transforms(*this, s, slot, [](Action) { return true; })) return true;
-  const Targets targets = attack_orders(*this, s, slot);
-  if ((targets.close | targets.ranged) != 0) return true;
-  return may_move && !reachable(s, slot).empty();
+uint32_t RealmsGame::selectable(const State& s) const {
+  const Side& side = s.sides[s.active];
+  if (side.actions < 1) return 0;  // every order costs an action
+  // The hexes next to a figure are tested as sets: an empty enterable neighbour is a move
+  // (without searching every hex), an empty neighbour of another terrain left in supply a
+  // transform. Attacks come next, and last a move through friends.
+  HexSet occupied;
+  for (const Figure& f : s.figures)
+    if (f.status == FigureStatus::Active) occupied.insert(board_->cell(f.hex));
+  const HexSet empty = board_->all_hexes().minus(board_->half_hexes() | occupied);
+  const HexSet enterable = empty.minus(s.terrain_planes.mountains());
+  HexSet transformable;
+  if (side.actions >= kTransformCost)
+    for (int t = 0; t < kTransformTerrains; ++t)
+      if (s.supply[size_t(t)] > 0)
+        transformable |= empty.minus(s.terrain_planes.of(Terrain(t), board_->all_hexes()));
+  uint32_t figures = 0;
+  for (int slot = first_slot(s.active); slot < end_slot(s.active); ++slot) {
+    const Figure& f = s.figures[size_t(slot)];
+    if (f.status != FigureStatus::Active) continue;
+    const HexSet& around = board_->neighbour_set(f.hex);
+    if ((!f.moved && !(around & enterable).empty()) || !(around & transformable).empty() ||
+        attack_orders(*this, s, slot).any() || (!f.moved && !reachable(s, slot).empty()))
+      figures |= 1u << slot;
+  }
+  return figures;
 }
 
 void RealmsGame::orders(const State& s, int slot, FixedVector<Action, kMaxActions>& out) const {
@@ -284,37 +326,31 @@ Action RealmsGame::random_action(const State& s, Rng& rng) const {
     });
     return chosen;
   }
-  FixedVector<Action, kMaxActions> legal;
-  legal_actions(s, legal);
-  return legal[rng.below(uint32_t(legal.size()))];
-}
-
-// The dead warrior a Rally would return (lowest slot first), or kNoFigure.
-static int rally_candidate(const State& s, Realm r) {
-  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-    if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior &&
-        s.figures[size_t(slot)].status == FigureStatus::Dead)
-      return slot;
-  return kNoFigure;
+  switch (s.phase) {
+    case Phase::Main: {
+      const uint32_t figures = selectable(s);
+      return draw_visited([&](auto visit) { return visit_main_actions(*this, s, figures, visit); },
+                          rng);
+    }
+    case Phase::Window:
+      return random_window_action(s, rng);
+    default: {
+      FixedVector<Action, kMaxActions> legal;
+      legal_actions(s, legal);
+      return legal[rng.below(uint32_t(legal.size()))];
+    }
+  }
 }
 
 void RealmsGame::legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
   out.clear();
   switch (s.phase) {
-    case Phase::Main: {
-      const Realm r = s.active;
-      const Side& side = s.sides[r];
-      for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-        if (has_orders(s, slot)) out.push_back({Verb::Select, uint8_t(slot), 0, 0});
-      const int fallen = rally_candidate(s, r);
-      if (!side.rallied && side.actions >= 1 && fallen != kNoFigure)
-        for (uint8_t h : board_->tile(r))
-          if (s.occupant[h] == kNoFigure) out.push_back({Verb::Rally, uint8_t(fallen), h, 0});
-      if (side.hand[ActionsOrReroll] > 0)
-        out.push_back({Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0});
-      out.push_back({Verb::EndTurn, 0, 0, 0});
+    case Phase::Main:
+      visit_main_actions(*this, s, selectable(s), [&out](Action a) {
+        out.push_back(a);
+        return false;
+      });
       break;
-    }
     case Phase::Orders:
       orders(s, s.selected, out);
       break;
