@@ -159,6 +159,8 @@ void Board::build_geometry() {
     all_hexes_.insert(cells_[h]);
     if (hexes_[h].half) half_hexes_.insert(cells_[h]);
   }
+  hex_sets_.assign(n, {});
+  for (size_t h = 0; h < n; ++h) hex_sets_[h].insert(cells_[h]);
   neighbour_sets_.assign(n, {});
   for (size_t h = 0; h < n; ++h)
     for (uint8_t next : neighbours(int(h))) neighbour_sets_[h].insert(cells_[next]);

@@ -96,7 +96,7 @@ class HexSet {
   int nth(int n) const {
     for (int i = 0;; ++i) {
       const int count = bit_count(words_[size_t(i)]);
-      if (n < count) return i * 64 + nth_set_bit(words_[size_t(i)], uint32_t(n));
+      if (n < count) return i * 64 + select(words_[size_t(i)], n);
       n -= count;
     }
   }
@@ -105,6 +105,21 @@ class HexSet {
   HexSet spread() const;
 
  private:
+  // The position of the n-th set bit of w (n < its bit count): the byte that holds it is
+  // found from the bytes' running bit counts, compared all at once, then the bit in the byte.
+  static int select(uint64_t w, int n) {
+    constexpr uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+    uint64_t x = w - ((w >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    const uint64_t running = x * kOnes;  // byte i: the bits set in bytes 0 to i
+    // Bytes whose running count exceeds n have their high bit set (counts are below 128).
+    const uint64_t past = ((running | kHigh) - uint64_t(n + 1) * kOnes) & kHigh;
+    const int byte = std::countr_zero(past) / 8;
+    const int before = byte == 0 ? 0 : int(running >> (8 * byte - 8) & 0xff);
+    return 8 * byte + nth_set_bit(uint32_t(w >> (8 * byte) & 0xff), uint32_t(n - before));
+  }
+
   std::array<uint64_t, kWords> words_{};
 };
 
@@ -219,6 +234,8 @@ class Board {
   // Sets over cells (see HexSet): every hex of the map, a hex's neighbours, the half hexes.
   const HexSet& all_hexes() const { return all_hexes_; }
   const HexSet& neighbour_set(int h) const { return neighbour_sets_[size_t(h)]; }
+  // The set of hex h alone: sets are built by joining these, whole words at a time.
+  const HexSet& hex_set(int h) const { return hex_sets_[size_t(h)]; }
   const HexSet& half_hexes() const { return half_hexes_; }
   int distance(int a, int b) const { return distance_[size_t(a) * size_t(size()) + size_t(b)]; }
   // Only for hexes at distance 2..4 (the ranged band); empty otherwise.
@@ -244,7 +261,7 @@ class Board {
   std::vector<uint8_t> neighbour_count_;
   std::vector<uint8_t> cells_;
   std::array<uint8_t, HexSet::kWords * 64> hex_at_cell_{};
-  std::vector<HexSet> neighbour_sets_;
+  std::vector<HexSet> neighbour_sets_, hex_sets_;
   HexSet all_hexes_, half_hexes_;
   std::vector<uint8_t> distance_;
   std::vector<SightLine> sight_;

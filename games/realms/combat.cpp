@@ -68,14 +68,17 @@ RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
     close |= uint32_t(has_close && d == 1) << t;
     ranged |= uint32_t(has_ranged && d - 2 <= 2) << t;
   }
+  // Abilities only add dice and Forest takes one away, so two printed dice always leave one.
+  const bool close_sure = stats(slot).close >= 2, ranged_sure = stats(slot).ranged >= 2;
   Targets out;
   for (uint32_t m = close; m != 0; m &= m - 1) {
     const int t = std::countr_zero(m);
-    if (attack_dice(s, slot, t, false, false) != 0) out.close = uint16_t(out.close | 1u << t);
+    if (close_sure || attack_dice(s, slot, t, false, false) != 0)
+      out.close = uint16_t(out.close | 1u << t);
   }
   for (uint32_t m = ranged; m != 0; m &= m - 1) {
     const int t = std::countr_zero(m);
-    if (attack_dice(s, slot, t, true, false) != 0 &&
+    if ((ranged_sure || attack_dice(s, slot, t, true, false) != 0) &&
         line_of_sight(s, f.hex, s.figures[size_t(t)].hex))
       out.ranged = uint16_t(out.ranged | 1u << t);
   }

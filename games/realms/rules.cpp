@@ -139,31 +139,31 @@ void RealmsGame::end_game(State& s, int winner, EndReason reason) const {
 
 // ---- movement ----
 
+HexSet RealmsGame::occupied(const State& s, Realm r) const {
+  HexSet out;
+  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
+    if (s.figures[size_t(slot)].status == FigureStatus::Active)
+      out |= board_->hex_set(s.figures[size_t(slot)].hex);
+  return out;
+}
+
 HexSet RealmsGame::reachable(const State& s, int slot) const {
   const uint8_t start = s.figures[size_t(slot)].hex;
   const Realm realm = slot_realm(slot);
   // Water: a figure in it moves one hex; entering it ends the move.
   const int budget = s.terrain[start] == Terrain::Water ? 1 : stats(slot).movement;
   // Half hexes, Mountains and enemies block; friends may be passed, not joined.
-  HexSet enemies, occupied;
-  for (int f = 0; f < kMaxFigures; ++f) {
-    const Figure& figure = s.figures[size_t(f)];
-    if (figure.status != FigureStatus::Active) continue;
-    occupied.insert(board_->cell(figure.hex));
-    if (slot_realm(f) != realm) enemies.insert(board_->cell(figure.hex));
-  }
+  const HexSet enemies = occupied(s, other(realm)), taken = occupied(s, realm) | enemies;
   const HexSet open =
       board_->all_hexes().minus(board_->half_hexes() | enemies | s.terrain_planes.mountains());
   const HexSet water = s.terrain_planes.waters();
   // Breadth first, one ring of hexes at a time: `seen` holds every hex entered, `ring` the
   // hexes entered at the last step that a move may go on from.
-  HexSet seen, ring, out;
-  seen.insert(board_->cell(start));
-  ring = seen;
+  HexSet seen = board_->hex_set(start), ring = seen, out;
   for (int step = 0; step < budget && !ring.empty(); ++step) {
     const HexSet entered = (ring.spread() & open).minus(seen);
     seen |= entered;
-    out |= entered.minus(occupied);
+    out |= entered.minus(taken);
     ring = entered.minus(water);
   }
   return out;
@@ -211,6 +211,21 @@ bool visit_transforms(const RealmsGame& game, const State& s, int slot, Visit vi
   return false;
 }
 
+// The number of Transform orders visit_transforms offers, counted on hex sets: the empty
+// whole hexes around `slot` of each other terrain left in supply.
+int transform_count(const RealmsGame& game, const State& s, int slot) {
+  const Figure& f = s.figures[size_t(slot)];
+  if (f.status != FigureStatus::Active || s.sides[slot_realm(slot)].actions < kTransformCost)
+    return 0;
+  const Board& board = game.board();
+  const HexSet empty = board.neighbour_set(f.hex).minus(board.half_hexes() | game.occupied(s));
+  int count = 0;
+  for (int t = 0; t < kTransformTerrains; ++t)
+    if (s.supply[size_t(t)] > 0)
+      count += empty.minus(s.terrain_planes.of(Terrain(t), board.all_hexes())).size();
+  return count;
+}
+
 // Calls visit(action) for every order `slot` may be given now (moves in hex order, close
 // attacks, ranged attacks, transforms) until visit returns true; returns whether it did.
 template <class Visit>
@@ -237,24 +252,43 @@ int rally_candidate(const State& s, Realm r) {
   return kNoFigure;
 }
 
-// Calls visit(action) for every action of the action phase (selecting one of the `figures`
-// that have orders, Rally, "+3 actions", ending the turn) until visit returns true; returns
-// whether it did.
+// Calls visit(action) for every action of a decision other than an order or a response
+// window (the action phase, where `figures` have orders; the All Seeing Eye's discard; the
+// quarry; the counterattack) until visit returns true; returns whether it did.
 template <class Visit>
-bool visit_main_actions(const RealmsGame& game, const State& s, uint32_t figures, Visit visit) {
-  const Realm r = s.active;
-  const Side& side = s.sides[r];
-  for (uint32_t m = figures; m != 0; m &= m - 1)
-    if (visit(Action{Verb::Select, uint8_t(std::countr_zero(m)), 0, 0})) return true;
-  const int fallen = rally_candidate(s, r);
-  if (!side.rallied && side.actions >= 1 && fallen != kNoFigure)
-    for (uint8_t h : game.board().tile(r))
-      if (s.occupant[h] == kNoFigure && visit(Action{Verb::Rally, uint8_t(fallen), h, 0}))
+bool visit_phase_actions(const RealmsGame& game, const State& s, uint32_t figures, Visit visit) {
+  const Side& side = s.sides[s.active];
+  switch (s.phase) {
+    case Phase::Main: {
+      for (uint32_t m = figures; m != 0; m &= m - 1)
+        if (visit(Action{Verb::Select, uint8_t(std::countr_zero(m)), 0, 0})) return true;
+      const int fallen = rally_candidate(s, s.active);
+      if (!side.rallied && side.actions >= 1 && fallen != kNoFigure)
+        for (uint8_t h : game.board().tile(s.active))
+          if (s.occupant[h] == kNoFigure && visit(Action{Verb::Rally, uint8_t(fallen), h, 0}))
+            return true;
+      if (side.hand[ActionsOrReroll] > 0 &&
+          visit(Action{Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0}))
         return true;
-  if (side.hand[ActionsOrReroll] > 0 &&
-      visit(Action{Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0}))
-    return true;
-  return visit(Action{Verb::EndTurn, 0, 0, 0});
+      return visit(Action{Verb::EndTurn, 0, 0, 0});
+    }
+    case Phase::Discard:
+      for (int k = 0; k < kFateKinds; ++k)
+        if (side.hand[size_t(k)] > 0 && visit(Action{Verb::Discard, uint8_t(k), 0, 0})) return true;
+      return false;
+    case Phase::Quarry: {
+      const Realm enemy = other(s.active);
+      for (int t = first_slot(enemy); t < end_slot(enemy); ++t)
+        if (s.figures[size_t(t)].status == FigureStatus::Active &&
+            visit(Action{Verb::Quarry, uint8_t(t), 0, 0}))
+          return true;
+      return false;
+    }
+    case Phase::Counter:
+      return visit(Action{Verb::Counter, 0, 0, 0}) || visit(Action{Verb::NoCounter, 0, 0, 0});
+    default:
+      return false;
+  }
 }
 
 }  // namespace
@@ -265,10 +299,7 @@ uint32_t RealmsGame::selectable(const State& s) const {
   // The hexes next to a figure are tested as sets: an empty enterable neighbour is a move
   // (without searching every hex), an empty neighbour of another terrain left in supply a
   // transform. Attacks come next, and last a move through friends.
-  HexSet occupied;
-  for (const Figure& f : s.figures)
-    if (f.status == FigureStatus::Active) occupied.insert(board_->cell(f.hex));
-  const HexSet empty = board_->all_hexes().minus(board_->half_hexes() | occupied);
+  const HexSet empty = board_->all_hexes().minus(board_->half_hexes() | occupied(s));
   const HexSet enterable = empty.minus(s.terrain_planes.mountains());
   HexSet transformable;
   if (side.actions >= kTransformCost)
@@ -301,11 +332,7 @@ Action RealmsGame::random_action(const State& s, Rng& rng) const {
     const int slot = s.selected;
     const HexSet moves = move_orders(*this, s, slot);
     const Targets targets = attack_orders(*this, s, slot);
-    int transforms = 0;
-    visit_transforms(*this, s, slot, [&transforms](Action) {
-      ++transforms;
-      return false;
-    });
+    const int transforms = transform_count(*this, s, slot);
     const int move_count = moves.size(), close_count = bit_count(targets.close),
               ranged_count = bit_count(targets.ranged);
     int pick = int(rng.below(uint32_t(move_count + close_count + ranged_count + transforms)));
@@ -326,54 +353,24 @@ Action RealmsGame::random_action(const State& s, Rng& rng) const {
     });
     return chosen;
   }
-  switch (s.phase) {
-    case Phase::Main: {
-      const uint32_t figures = selectable(s);
-      return draw_visited([&](auto visit) { return visit_main_actions(*this, s, figures, visit); },
-                          rng);
-    }
-    case Phase::Window:
-      return random_window_action(s, rng);
-    default: {
-      FixedVector<Action, kMaxActions> legal;
-      legal_actions(s, legal);
-      return legal[rng.below(uint32_t(legal.size()))];
-    }
-  }
+  if (s.phase == Phase::Window) return random_window_action(s, rng);
+  const uint32_t figures = s.phase == Phase::Main ? selectable(s) : 0;
+  return draw_visited([&](auto visit) { return visit_phase_actions(*this, s, figures, visit); },
+                      rng);
 }
 
 void RealmsGame::legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
   out.clear();
-  switch (s.phase) {
-    case Phase::Main:
-      visit_main_actions(*this, s, selectable(s), [&out](Action a) {
-        out.push_back(a);
-        return false;
-      });
-      break;
-    case Phase::Orders:
-      orders(s, s.selected, out);
-      break;
-    case Phase::Discard:
-      for (int k = 0; k < kFateKinds; ++k)
-        if (s.sides[s.active].hand[size_t(k)] > 0) out.push_back({Verb::Discard, uint8_t(k), 0, 0});
-      break;
-    case Phase::Quarry: {
-      const Realm enemy = other(s.active);
-      for (int t = first_slot(enemy); t < end_slot(enemy); ++t)
-        if (s.figures[size_t(t)].status == FigureStatus::Active)
-          out.push_back({Verb::Quarry, uint8_t(t), 0, 0});
-      break;
-    }
-    case Phase::Counter:
-      out.push_back({Verb::Counter, 0, 0, 0});
-      out.push_back({Verb::NoCounter, 0, 0, 0});
-      break;
-    case Phase::Window:
-      window_actions(s, out);
-      break;
-    case Phase::Over:
-      break;
+  if (s.phase == Phase::Orders) {
+    orders(s, s.selected, out);
+  } else if (s.phase == Phase::Window) {
+    window_actions(s, out);
+  } else {
+    const uint32_t figures = s.phase == Phase::Main ? selectable(s) : 0;
+    visit_phase_actions(*this, s, figures, [&out](Action a) {
+      out.push_back(a);
+      return false;
+    });
   }
 }
 
