@@ -153,10 +153,12 @@ void Board::build_geometry() {
   cells_.assign(n, 0);
   hex_at_cell_.fill(kNoHex);
   all_hexes_ = half_hexes_ = HexSet();
+  grid_rows_ = 0;
   for (size_t h = 0; h < n; ++h) {
     cells_[h] = uint8_t(hexes_[h].row * kCellsPerRow + hexes_[h].column);
     hex_at_cell_[cells_[h]] = uint8_t(h);
     all_hexes_.insert(cells_[h]);
+    grid_rows_ = std::max(grid_rows_, uint8_t(hexes_[h].row + 1));
     if (hexes_[h].half) half_hexes_.insert(cells_[h]);
   }
   hex_sets_.assign(n, {});

@@ -3,6 +3,7 @@
 // sight). Both load from TOML files that a designer edits; see docs/games/realms.md.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -54,38 +55,50 @@ inline constexpr int kMaxColumns = 16, kMaxRows = 15;
 inline constexpr int kCellsPerRow = 16;
 static_assert(kMaxColumns == kCellsPerRow, "a row of cells holds every column of the map");
 
-class HexSet {
+// BasicHexSet<Words> holds the cells of the first `Words` words (four rows to a word): a map
+// of few rows moves on a narrower set (see Board::words).
+template <int Words>
+class BasicHexSet {
  public:
-  static constexpr int kWords = 4;
-  static_assert(kMaxRows * kCellsPerRow <= kWords * 64);
+  static constexpr int kWords = Words;
+
+  BasicHexSet() = default;
+  // The first `Words` words of a wider set, or a narrower set widened with empty words.
+  template <int Other>
+  explicit BasicHexSet(const BasicHexSet<Other>& o) {
+    for (int i = 0; i < std::min(Words, Other); ++i) words_[size_t(i)] = o.word(i);
+  }
 
   void insert(int cell) { words_[size_t(cell) >> 6] |= uint64_t{1} << (cell & 63); }
   void erase(int cell) { words_[size_t(cell) >> 6] &= ~(uint64_t{1} << (cell & 63)); }
   bool contains(int cell) const { return words_[size_t(cell) >> 6] >> (cell & 63) & 1; }
-  bool empty() const { return (words_[0] | words_[1] | words_[2] | words_[3]) == 0; }
+  bool empty() const {
+    uint64_t any = 0;
+    for (uint64_t w : words_) any |= w;
+    return any == 0;
+  }
   int size() const {
-    return bit_count(words_[0]) + bit_count(words_[1]) + bit_count(words_[2]) +
-           bit_count(words_[3]);
+    int n = 0;
+    for (uint64_t w : words_) n += bit_count(w);
+    return n;
   }
   uint64_t word(int i) const { return words_[size_t(i)]; }
-  uint64_t& word(int i) { return words_[size_t(i)]; }
-  HexSet& operator|=(const HexSet& o) {
-    for (int i = 0; i < kWords; ++i) words_[size_t(i)] |= o.words_[size_t(i)];
+  BasicHexSet& operator|=(const BasicHexSet& o) {
+    for (size_t i = 0; i < kWords; ++i) words_[i] |= o.words_[i];
     return *this;
   }
-  friend HexSet operator|(HexSet a, const HexSet& b) { return a |= b; }
-  friend HexSet operator&(HexSet a, const HexSet& b) {
-    for (int i = 0; i < kWords; ++i) a.words_[size_t(i)] &= b.words_[size_t(i)];
+  friend BasicHexSet operator|(BasicHexSet a, const BasicHexSet& b) { return a |= b; }
+  friend BasicHexSet operator&(BasicHexSet a, const BasicHexSet& b) {
+    for (size_t i = 0; i < kWords; ++i) a.words_[i] &= b.words_[i];
     return a;
   }
   // The hexes of this set that are not in `o`.
-  HexSet minus(const HexSet& o) const {
-    HexSet out;
-    for (int i = 0; i < kWords; ++i)
-      out.words_[size_t(i)] = words_[size_t(i)] & ~o.words_[size_t(i)];
+  BasicHexSet minus(const BasicHexSet& o) const {
+    BasicHexSet out;
+    for (size_t i = 0; i < kWords; ++i) out.words_[i] = words_[i] & ~o.words_[i];
     return out;
   }
-  friend bool operator==(const HexSet&, const HexSet&) = default;
+  friend bool operator==(const BasicHexSet&, const BasicHexSet&) = default;
   // Calls f(cell) for every cell in increasing order.
   template <class F>
   void for_each(F&& f) const {
@@ -102,7 +115,29 @@ class HexSet {
   }
   // The cells next to a cell of this set on the grid ("odd-r": odd rows sit half a hex to
   // the right), whether or not the map has a hex there.
-  HexSet spread() const;
+  BasicHexSet spread() const {
+    // A word holds four whole rows of 16 cells, so moving a set one column left or right
+    // stays within its words once the first or last column is dropped; the neighbours in the
+    // rows above and below are those of the set widened by one cell, to the left in even rows
+    // and to the right in odd rows, moved one row (16 bits, carried across words).
+    constexpr uint64_t kFirstColumn = 0x0001000100010001u, kLastColumn = 0x8000800080008000u;
+    constexpr uint64_t kEvenRows = 0x0000ffff0000ffffu;
+    uint64_t side[kWords], wide[kWords];
+    for (size_t i = 0; i < kWords; ++i) {
+      const uint64_t left = (words_[i] & ~kFirstColumn) >> 1;
+      const uint64_t right = (words_[i] & ~kLastColumn) << 1;
+      side[i] = left | right;
+      wide[i] = words_[i] | (left & kEvenRows) | (right & ~kEvenRows);
+    }
+    BasicHexSet out;
+    for (size_t i = 0; i < kWords; ++i) {
+      uint64_t w = side[i] | wide[i] << 16 | wide[i] >> 16;
+      if (i > 0) w |= wide[i - 1] >> 48;
+      if (i + 1 < kWords) w |= wide[i + 1] << 48;
+      out.words_[i] = w;
+    }
+    return out;
+  }
 
  private:
   // The position of the n-th set bit of w (n < its bit count): the byte that holds it is
@@ -123,29 +158,9 @@ class HexSet {
   std::array<uint64_t, kWords> words_{};
 };
 
-inline HexSet HexSet::spread() const {
-  // A word holds four whole rows of 16 cells, so moving a set one column left or right stays
-  // within its words once the first or last column is dropped; the neighbours in the rows
-  // above and below are those of the set widened by one cell, to the left in even rows and
-  // to the right in odd rows, moved one row (16 bits, carried across words).
-  constexpr uint64_t kFirstColumn = 0x0001000100010001u, kLastColumn = 0x8000800080008000u;
-  constexpr uint64_t kEvenRows = 0x0000ffff0000ffffu;
-  uint64_t side[kWords], wide[kWords];
-  for (size_t i = 0; i < kWords; ++i) {
-    const uint64_t left = (words_[i] & ~kFirstColumn) >> 1;
-    const uint64_t right = (words_[i] & ~kLastColumn) << 1;
-    side[i] = left | right;
-    wide[i] = words_[i] | (left & kEvenRows) | (right & ~kEvenRows);
-  }
-  HexSet out;
-  for (size_t i = 0; i < kWords; ++i) {
-    uint64_t w = side[i] | wide[i] << 16 | wide[i] >> 16;
-    if (i > 0) w |= wide[i - 1] >> 48;
-    if (i + 1 < kWords) w |= wide[i + 1] << 48;
-    out.words_[i] = w;
-  }
-  return out;
-}
+// Any map's cells.
+using HexSet = BasicHexSet<4>;
+static_assert(kMaxRows * kCellsPerRow <= HexSet::kWords * 64);
 
 // The terrain of a map's hexes as two bit planes over the cells (bits 0 and 1 of each hex's
 // Terrain value): movement and line of sight test whole sets of hexes at once.
@@ -237,6 +252,8 @@ class Board {
   // The set of hex h alone: sets are built by joining these, whole words at a time.
   const HexSet& hex_set(int h) const { return hex_sets_[size_t(h)]; }
   const HexSet& half_hexes() const { return half_hexes_; }
+  // The words of a hex set that hold this map's cells.
+  int words() const { return (int(grid_rows_) * kCellsPerRow + 63) / 64; }
   int distance(int a, int b) const { return distance_[size_t(a) * size_t(size()) + size_t(b)]; }
   // Only for hexes at distance 2..4 (the ranged band); empty otherwise.
   const SightLine& sight_line(int a, int b) const {
@@ -263,6 +280,7 @@ class Board {
   std::array<uint8_t, HexSet::kWords * 64> hex_at_cell_{};
   std::vector<HexSet> neighbour_sets_, hex_sets_;
   HexSet all_hexes_, half_hexes_;
+  uint8_t grid_rows_ = 0;
   std::vector<uint8_t> distance_;
   std::vector<SightLine> sight_;
   std::array<std::vector<uint8_t>, kRealms> tiles_;

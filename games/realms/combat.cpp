@@ -52,7 +52,8 @@ bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) c
   return ((ranged ? targets.ranged : targets.close) >> target & 1) != 0;
 }
 
-RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
+template <bool kFirstOnly>
+RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
   const Figure& f = s.figures[size_t(slot)];
   if (f.status != FigureStatus::Active) return {};
   // Close at distance one, ranged from two to four with a line of sight; with dice for it.
@@ -73,16 +74,28 @@ RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
   Targets out;
   for (uint32_t m = close; m != 0; m &= m - 1) {
     const int t = std::countr_zero(m);
-    if (close_sure || attack_dice(s, slot, t, false, false) != 0)
+    if (close_sure || attack_dice(s, slot, t, false, false) != 0) {
       out.close = uint16_t(out.close | 1u << t);
+      if (kFirstOnly) return out;
+    }
   }
   for (uint32_t m = ranged; m != 0; m &= m - 1) {
     const int t = std::countr_zero(m);
     if ((ranged_sure || attack_dice(s, slot, t, true, false) != 0) &&
-        line_of_sight(s, f.hex, s.figures[size_t(t)].hex))
+        line_of_sight(s, f.hex, s.figures[size_t(t)].hex)) {
       out.ranged = uint16_t(out.ranged | 1u << t);
+      if (kFirstOnly) return out;
+    }
   }
   return out;
+}
+
+RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
+  return find_targets<false>(s, slot);
+}
+
+bool RealmsGame::has_target(const State& s, int slot) const {
+  return find_targets<true>(s, slot).any();
 }
 
 bool RealmsGame::can_counter(const State& s) const {

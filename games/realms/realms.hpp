@@ -272,6 +272,10 @@ class RealmsGame {
   void begin_turn(State& s, Realm r) const;
   void draw_card(State& s, Realm r) const;
   void play_fate(State& s, Realm r, FateKind kind) const;
+  // attack_targets, or (kFirstOnly) only the first target found; has_target: whether any.
+  template <bool kFirstOnly>
+  Targets find_targets(const State& s, int slot) const;
+  bool has_target(const State& s, int slot) const;
   // The active realm's figures that have an order (bit: slot), the Select actions.
   uint32_t selectable(const State& s) const;
   template <class Visit>

@@ -147,6 +147,27 @@ HexSet RealmsGame::occupied(const State& s, Realm r) const {
   return out;
 }
 
+namespace {
+
+// Breadth first, one ring of hexes at a time, on sets of `Words` words: `seen` holds every
+// hex entered, `ring` the hexes entered at the last step that a move may go on from.
+template <int Words>
+HexSet reach(const HexSet& start, int budget, const HexSet& open, const HexSet& water,
+             const HexSet& taken) {
+  using Set = BasicHexSet<Words>;
+  const Set open_w(open), water_w(water), taken_w(taken);
+  Set seen(start), ring = seen, out;
+  for (int step = 0; step < budget && !ring.empty(); ++step) {
+    const Set entered = (ring.spread() & open_w).minus(seen);
+    seen |= entered;
+    out |= entered.minus(taken_w);
+    ring = entered.minus(water_w);
+  }
+  return HexSet(out);
+}
+
+}  // namespace
+
 HexSet RealmsGame::reachable(const State& s, int slot) const {
   const uint8_t start = s.figures[size_t(slot)].hex;
   const Realm realm = slot_realm(slot);
@@ -157,16 +178,16 @@ HexSet RealmsGame::reachable(const State& s, int slot) const {
   const HexSet open =
       board_->all_hexes().minus(board_->half_hexes() | enemies | s.terrain_planes.mountains());
   const HexSet water = s.terrain_planes.waters();
-  // Breadth first, one ring of hexes at a time: `seen` holds every hex entered, `ring` the
-  // hexes entered at the last step that a move may go on from.
-  HexSet seen = board_->hex_set(start), ring = seen, out;
-  for (int step = 0; step < budget && !ring.empty(); ++step) {
-    const HexSet entered = (ring.spread() & open).minus(seen);
-    seen |= entered;
-    out |= entered.minus(taken);
-    ring = entered.minus(water);
+  // A map of few rows needs fewer words (Vigridr's seven rows fit in two).
+  switch (board_->words()) {
+    case 1:
+    case 2:
+      return reach<2>(board_->hex_set(start), budget, open, water, taken);
+    case 3:
+      return reach<3>(board_->hex_set(start), budget, open, water, taken);
+    default:
+      return reach<4>(board_->hex_set(start), budget, open, water, taken);
   }
-  return out;
 }
 
 void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const {
@@ -312,7 +333,7 @@ uint32_t RealmsGame::selectable(const State& s) const {
     if (f.status != FigureStatus::Active) continue;
     const HexSet& around = board_->neighbour_set(f.hex);
     if ((!f.moved && !(around & enterable).empty()) || !(around & transformable).empty() ||
-        attack_orders(*this, s, slot).any() || (!f.moved && !reachable(s, slot).empty()))
+        (!f.attacked && has_target(s, slot)) || (!f.moved && !reachable(s, slot).empty()))
       figures |= 1u << slot;
   }
   return figures;
