@@ -240,10 +240,14 @@ int transform_count(const RealmsGame& game, const State& s, int slot) {
     return 0;
   const Board& board = game.board();
   const HexSet empty = board.neighbour_set(f.hex).minus(board.half_hexes() | game.occupied(s));
+  int supplied = 0;  // terrains left in supply
+  for (int t = 0; t < kTransformTerrains; ++t) supplied += s.supply[size_t(t)] > 0;
+  // Each empty neighbour takes every supplied terrain but its own.
   int count = 0;
-  for (int t = 0; t < kTransformTerrains; ++t)
-    if (s.supply[size_t(t)] > 0)
-      count += empty.minus(s.terrain_planes.of(Terrain(t), board.all_hexes())).size();
+  empty.for_each([&](int cell) {
+    const Terrain own = s.terrain[board.hex_at_cell(cell)];
+    count += supplied - (own != Terrain::Mountain && s.supply[size_t(own)] > 0);
+  });
   return count;
 }
 
@@ -322,11 +326,18 @@ uint32_t RealmsGame::selectable(const State& s) const {
   // transform. Attacks come next, and last a move through friends.
   const HexSet empty = board_->all_hexes().minus(board_->half_hexes() | occupied(s));
   const HexSet enterable = empty.minus(s.terrain_planes.mountains());
+  // Transformable: an empty hex of another terrain than one left in supply; with two terrains
+  // in supply, every empty hex.
   HexSet transformable;
-  if (side.actions >= kTransformCost)
+  if (side.actions >= kTransformCost) {
+    int supplied = 0, last = 0;
     for (int t = 0; t < kTransformTerrains; ++t)
-      if (s.supply[size_t(t)] > 0)
-        transformable |= empty.minus(s.terrain_planes.of(Terrain(t), board_->all_hexes()));
+      if (s.supply[size_t(t)] > 0) ++supplied, last = t;
+    if (supplied >= 2)
+      transformable = empty;
+    else if (supplied == 1)
+      transformable = empty.minus(s.terrain_planes.of(Terrain(last), board_->all_hexes()));
+  }
   uint32_t figures = 0;
   for (int slot = first_slot(s.active); slot < end_slot(s.active); ++slot) {
     const Figure& f = s.figures[size_t(slot)];
