@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "games/realms/board.hpp"
+#include "tests/realms/grid_map.hpp"
 
 using namespace nf::realms;
 
@@ -141,31 +142,11 @@ TEST_CASE("realms board: neighbours and distances follow the offset hex grid") {
     }
 }
 
-// A map of `columns` by `rows` hexes, realm tiles in two corners: the widest and the
-// tallest maps a file may draw test the edges of the hex sets.
-std::string grid_map(int columns, int rows) {
-  std::string text = "name = \"grid\"\nhexes = [\n";
-  for (int row = 0; row < rows; ++row) {
-    text += "  \"";
-    for (int column = 0; column < columns; ++column) {
-      const bool aesir = row < 2 && column < 2, norse = row >= rows - 2 && column >= columns - 2;
-      text += std::string(column > 0 ? " " : "") + (aesir ? "a" : norse ? "n" : ".");
-    }
-    text += "\",\n";
-  }
-  const std::string last = std::to_string(rows), before = std::to_string(rows - 1);
-  const char right = char('a' + columns - 1), left = char('a' + columns - 2);
-  return text + "]\n[formation.aesir]\nOdin = \"a1\"\nFrigg = \"b1\"\nThor = \"a2\"\n" +
-         "Valkyrie = \"b2\"\n[formation.norsemen]\nSigmund = \"" + left + before +
-         "\"\nHjordis = \"" + right + before + "\"\nSinfjotli = \"" + left + last +
-         "\"\nVanguard = \"" + right + last + "\"\n";
-}
-
 TEST_CASE("realms board: hex sets spread to exactly each hex's neighbours, on every map") {
   std::vector<Board> boards = {load_board("vigridr"), load_board("crossing"),
                                Board::parse(kSmallMap, "small.toml"),
-                               Board::parse(grid_map(kMaxColumns, 12), "wide.toml"),
-                               Board::parse(grid_map(12, kMaxRows), "tall.toml")};
+                               Board::parse(test::grid_map(kMaxColumns, 12), "wide.toml"),
+                               Board::parse(test::grid_map(12, kMaxRows), "tall.toml")};
   for (const Board& b : boards) {
     INFO("map " << b.name());
     HexSet everything;
