@@ -172,7 +172,6 @@ struct TerrainPlanes {
     value & 1 ? low.insert(cell) : low.erase(cell);
     value & 2 ? high.insert(cell) : high.erase(cell);
   }
-  HexSet forests() const { return low.minus(high); }
   HexSet waters() const { return high.minus(low); }
   HexSet mountains() const { return low & high; }
   // The hexes of terrain t among `hexes` (the map's: Plain is the absence of both bits).

@@ -254,10 +254,10 @@ class RealmsGame {
   // Hexes `slot` can end a move on (ignoring actions and whether it has moved), as a set and
   // as a list in increasing order (the order of its Move actions).
   HexSet reachable(const State& s, int slot) const;
+  void reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const;
   // The hexes the figures of `r` (or of both realms) stand on.
   HexSet occupied(const State& s, Realm r) const;
   HexSet occupied(const State& s) const { return occupied(s, Aesir) | occupied(s, Norsemen); }
-  void reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const;
   // Wounds a roll deals against a defence: twelves plus each multiple of the defence.
   static int wounds(const Roll& roll, int defence);
   // Position of the first die showing `value` (dice are sorted high to low).

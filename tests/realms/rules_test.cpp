@@ -211,7 +211,9 @@ TEST_CASE(
   CHECK(sc.legal("Thor transform e4 to plain"));         // Forest into Plain
   sc.play("Thor transform d3 to forest");
   CHECK(sc.s.terrain[sc.hex("d3")] == Terrain::Forest);
-  CHECK(sc.s.terrain_planes.forests().contains(sc.game.board().cell(sc.hex("d3"))));
+  const Board& board = sc.game.board();
+  CHECK(sc.s.terrain_planes.of(Terrain::Forest, board.all_hexes())
+            .contains(board.cell(sc.hex("d3"))));
   CHECK(sc.game.broken_invariant(sc.s).empty());
   CHECK(sc.s.supply[size_t(Terrain::Forest)] == 1);
   CHECK(sc.s.sides[Aesir].actions == 3);
