@@ -7,7 +7,6 @@
 #include <string>
 #include <string_view>
 
-#include "core/bits.hpp"
 #include "core/fixed_vector.hpp"
 #include "core/game.hpp"
 #include "core/params.hpp"
@@ -74,6 +73,20 @@ struct State {
 
 class Heuristic;
 
+// For each set of commander types (bit c: type c), how many it holds and which is the n-th:
+// a random choice from a castle without counting bits one at a time.
+struct TypeSetTable {
+  std::array<uint8_t, 1u << kCommanderTypes> count{};
+  std::array<std::array<uint8_t, kCommanderTypes>, 1u << kCommanderTypes> nth{};
+};
+inline constexpr TypeSetTable kTypeSets = [] {
+  TypeSetTable table;
+  for (uint32_t types = 0; types < (1u << kCommanderTypes); ++types)
+    for (int c = 0; c < kCommanderTypes; ++c)
+      if (types >> c & 1) table.nth[types][table.count[types]++] = uint8_t(c);
+  return table;
+}();
+
 class CommandersGame {
  public:
   using State = commanders::State;
@@ -118,7 +131,7 @@ class CommandersGame {
     const Side& side = s.sides[s.to_move];
     uint32_t types = 0;  // bit c: the castle holds a commander of type c
     for (int c = 0; c < kCommanderTypes; ++c) types |= uint32_t(side.castle[c] > 0) << c;
-    return play(Commander(nth_set_bit(types, rng.below(uint32_t(bit_count(types))))));
+    return play(Commander(kTypeSets.nth[types][rng.below(kTypeSets.count[types])]));
   }
   void apply(State& s, Action a) const;
   void determinize(State& s, int observer, Rng& rng) const;

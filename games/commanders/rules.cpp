@@ -28,15 +28,24 @@ CommandersGame::CommandersGame(const ParamSet& config)
       nines_revive_(config.get_bool("nines_revive")),
       ace_order_by_seat_(config.get_choice("ace_order") == "seat") {}
 
+namespace {
+
+// A troop deck before its shuffle: 2 to 10 in two suits, each value twice in a row.
+constexpr std::array<uint8_t, kTroopCards> kFreshDeck = [] {
+  std::array<uint8_t, kTroopCards> deck{};
+  for (size_t i = 0; i < deck.size(); ++i) deck[i] = uint8_t(2 + i / 2);
+  return deck;
+}();
+
+}  // namespace
+
 State CommandersGame::initial_state(uint64_t seed) const {
   State s;
   s.rng.reseed(seed);
   for (Side& side : s.sides) {
     side.castle = kStartingCastle;
-    for (uint8_t value = 2; value <= 10; ++value) {
-      side.deck.push_back(value);
-      side.deck.push_back(value);
-    }
+    side.deck.resize(kFreshDeck.size());
+    std::copy(kFreshDeck.begin(), kFreshDeck.end(), side.deck.begin());
     s.rng.shuffle(side.deck.span());
   }
   return s;

@@ -150,12 +150,22 @@ void Board::build_geometry() {
       const uint8_t next = hex_of({cube[h].x + d.x, cube[h].y + d.y, cube[h].z + d.z});
       if (next != kNoHex) neighbours_[h][neighbour_count_[h]++] = next;
     }
+  cells_.assign(n, 0);
+  hex_at_cell_.fill(kNoHex);
+  all_hexes_ = half_hexes_ = HexSet();
+  grid_rows_ = 0;
+  for (size_t h = 0; h < n; ++h) {
+    cells_[h] = uint8_t(hexes_[h].row * kCellsPerRow + hexes_[h].column);
+    hex_at_cell_[cells_[h]] = uint8_t(h);
+    all_hexes_.insert(cells_[h]);
+    grid_rows_ = std::max(grid_rows_, uint8_t(hexes_[h].row + 1));
+    if (hexes_[h].half) half_hexes_.insert(cells_[h]);
+  }
+  hex_sets_.assign(n, {});
+  for (size_t h = 0; h < n; ++h) hex_sets_[h].insert(cells_[h]);
   neighbour_sets_.assign(n, {});
   for (size_t h = 0; h < n; ++h)
-    for (uint8_t next : neighbours(int(h))) neighbour_sets_[h].insert(next);
-  half_hexes_ = HexSet();
-  for (size_t h = 0; h < n; ++h)
-    if (hexes_[h].half) half_hexes_.insert(int(h));
+    for (uint8_t next : neighbours(int(h))) neighbour_sets_[h].insert(cells_[next]);
 
   distance_.assign(n * n, 0);
   sight_.assign(n * n, SightLine{});

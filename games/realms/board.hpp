@@ -3,6 +3,7 @@
 // sight). Both load from TOML files that a designer edits; see docs/games/realms.md.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -46,48 +47,142 @@ inline constexpr int kMaxHexes = 192;
 inline constexpr uint8_t kNoHex = 255;
 inline constexpr int kMaxColumns = 16, kMaxRows = 15;
 
-// A set of hexes as a bit mask, hex h at bit h: movement works on whole sets of hexes at a
-// time instead of one neighbour at a time.
-class HexSet {
- public:
-  static constexpr int kWords = (kMaxHexes + 63) / 64;
+// Hexes lie on the cells of the map's offset grid, sixteen cells to a row: the hex at
+// (column, row) is cell row * 16 + column (Board::cell). A set of hexes is a bit mask over the
+// cells, so that movement works on whole sets of hexes at a time: one pass of shifts finds
+// every neighbour of a set (spread). Cells grow with hex numbers (both count row by row), so
+// a set lists its hexes in the order of their numbers.
+inline constexpr int kCellsPerRow = 16;
+static_assert(kMaxColumns == kCellsPerRow, "a row of cells holds every column of the map");
 
-  void insert(int h) { words_[size_t(h) >> 6] |= uint64_t{1} << (h & 63); }
-  bool contains(int h) const { return words_[size_t(h) >> 6] >> (h & 63) & 1; }
-  bool empty() const { return (words_[0] | words_[1] | words_[2]) == 0; }
-  int size() const { return bit_count(words_[0]) + bit_count(words_[1]) + bit_count(words_[2]); }
+// BasicHexSet<Words> holds the cells of the first `Words` words (four rows to a word): a map
+// of few rows moves on a narrower set (see Board::words).
+template <int Words>
+class BasicHexSet {
+ public:
+  static constexpr int kWords = Words;
+
+  BasicHexSet() = default;
+  // The first `Words` words of a wider set, or a narrower set widened with empty words.
+  template <int Other>
+  explicit BasicHexSet(const BasicHexSet<Other>& o) {
+    for (int i = 0; i < std::min(Words, Other); ++i) words_[size_t(i)] = o.word(i);
+  }
+
+  void insert(int cell) { words_[size_t(cell) >> 6] |= uint64_t{1} << (cell & 63); }
+  void erase(int cell) { words_[size_t(cell) >> 6] &= ~(uint64_t{1} << (cell & 63)); }
+  bool contains(int cell) const { return words_[size_t(cell) >> 6] >> (cell & 63) & 1; }
+  bool empty() const {
+    uint64_t any = 0;
+    for (uint64_t w : words_) any |= w;
+    return any == 0;
+  }
+  int size() const {
+    int n = 0;
+    for (uint64_t w : words_) n += bit_count(w);
+    return n;
+  }
   uint64_t word(int i) const { return words_[size_t(i)]; }
-  uint64_t& word(int i) { return words_[size_t(i)]; }
-  HexSet& operator|=(const HexSet& o) {
-    for (int i = 0; i < kWords; ++i) words_[size_t(i)] |= o.words_[size_t(i)];
+  BasicHexSet& operator|=(const BasicHexSet& o) {
+    for (size_t i = 0; i < kWords; ++i) words_[i] |= o.words_[i];
     return *this;
   }
+  friend BasicHexSet operator|(BasicHexSet a, const BasicHexSet& b) { return a |= b; }
+  friend BasicHexSet operator&(BasicHexSet a, const BasicHexSet& b) {
+    for (size_t i = 0; i < kWords; ++i) a.words_[i] &= b.words_[i];
+    return a;
+  }
   // The hexes of this set that are not in `o`.
-  HexSet minus(const HexSet& o) const {
-    HexSet out;
-    for (int i = 0; i < kWords; ++i)
-      out.words_[size_t(i)] = words_[size_t(i)] & ~o.words_[size_t(i)];
+  BasicHexSet minus(const BasicHexSet& o) const {
+    BasicHexSet out;
+    for (size_t i = 0; i < kWords; ++i) out.words_[i] = words_[i] & ~o.words_[i];
     return out;
   }
-  // Calls f(h) for every hex in increasing order.
+  friend bool operator==(const BasicHexSet&, const BasicHexSet&) = default;
+  // Calls f(cell) for every cell in increasing order.
   template <class F>
   void for_each(F&& f) const {
     for (int i = 0; i < kWords; ++i)
       for (uint64_t w = words_[size_t(i)]; w != 0; w &= w - 1) f(i * 64 + std::countr_zero(w));
   }
-  // The n-th hex in increasing order (n < size()).
+  // The n-th cell in increasing order (n < size()).
   int nth(int n) const {
     for (int i = 0;; ++i) {
       const int count = bit_count(words_[size_t(i)]);
-      if (n < count) return i * 64 + nth_set_bit(words_[size_t(i)], uint32_t(n));
+      if (n < count) return i * 64 + select(words_[size_t(i)], n);
       n -= count;
     }
   }
+  // The cells next to a cell of this set on the grid ("odd-r": odd rows sit half a hex to
+  // the right), whether or not the map has a hex there.
+  BasicHexSet spread() const {
+    // A word holds four whole rows of 16 cells, so moving a set one column left or right
+    // stays within its words once the first or last column is dropped; the neighbours in the
+    // rows above and below are those of the set widened by one cell, to the left in even rows
+    // and to the right in odd rows, moved one row (16 bits, carried across words).
+    constexpr uint64_t kFirstColumn = 0x0001000100010001u, kLastColumn = 0x8000800080008000u;
+    constexpr uint64_t kEvenRows = 0x0000ffff0000ffffu;
+    uint64_t side[kWords], wide[kWords];
+    for (size_t i = 0; i < kWords; ++i) {
+      const uint64_t left = (words_[i] & ~kFirstColumn) >> 1;
+      const uint64_t right = (words_[i] & ~kLastColumn) << 1;
+      side[i] = left | right;
+      wide[i] = words_[i] | (left & kEvenRows) | (right & ~kEvenRows);
+    }
+    BasicHexSet out;
+    for (size_t i = 0; i < kWords; ++i) {
+      uint64_t w = side[i] | wide[i] << 16 | wide[i] >> 16;
+      if (i > 0) w |= wide[i - 1] >> 48;
+      if (i + 1 < kWords) w |= wide[i + 1] << 48;
+      out.words_[i] = w;
+    }
+    return out;
+  }
 
  private:
+  // The position of the n-th set bit of w (n < its bit count): the byte that holds it is
+  // found from the bytes' running bit counts, compared all at once, then the bit in the byte.
+  static int select(uint64_t w, int n) {
+    constexpr uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+    uint64_t x = w - ((w >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    const uint64_t running = x * kOnes;  // byte i: the bits set in bytes 0 to i
+    // Bytes whose running count exceeds n have their high bit set (counts are below 128).
+    const uint64_t past = ((running | kHigh) - uint64_t(n + 1) * kOnes) & kHigh;
+    const int byte = std::countr_zero(past) / 8;
+    const int before = byte == 0 ? 0 : int(running >> (8 * byte - 8) & 0xff);
+    return 8 * byte + nth_set_bit(uint32_t(w >> (8 * byte) & 0xff), uint32_t(n - before));
+  }
+
   std::array<uint64_t, kWords> words_{};
 };
-static_assert(kMaxHexes % 64 == 0);
+
+// Any map's cells.
+using HexSet = BasicHexSet<4>;
+static_assert(kMaxRows * kCellsPerRow <= HexSet::kWords * 64);
+
+// The terrain of a map's hexes as two bit planes over the cells (bits 0 and 1 of each hex's
+// Terrain value): movement and line of sight test whole sets of hexes at once.
+struct TerrainPlanes {
+  HexSet low, high;
+
+  void set(int cell, Terrain t) {
+    const int value = int(t);
+    value & 1 ? low.insert(cell) : low.erase(cell);
+    value & 2 ? high.insert(cell) : high.erase(cell);
+  }
+  HexSet waters() const { return high.minus(low); }
+  HexSet mountains() const { return low & high; }
+  // The hexes of terrain t among `hexes` (the map's: Plain is the absence of both bits).
+  HexSet of(Terrain t, const HexSet& hexes) const {
+    const int value = int(t);
+    return (hexes & (value & 1 ? low : hexes.minus(low))) & (value & 2 ? high : hexes.minus(high));
+  }
+  friend bool operator==(const TerrainPlanes&, const TerrainPlanes&) = default;
+};
+static_assert(int(Terrain::Plain) == 0 && int(Terrain::Forest) == 1 && int(Terrain::Water) == 2 &&
+              int(Terrain::Mountain) == 3);
 
 // The intervening hexes of a line from one hex centre to another, in order of passing. A step
 // is a hex the line passes through, or (along_edge) the two hexes whose common edge the line
@@ -147,8 +242,17 @@ class Board {
   std::span<const uint8_t> neighbours(int h) const {
     return {neighbours_[size_t(h)].data(), neighbour_count_[size_t(h)]};
   }
+  // The cell of hex h on the grid, and the hex on a cell (kNoHex where the map has none).
+  uint8_t cell(int h) const { return cells_[size_t(h)]; }
+  uint8_t hex_at_cell(int cell) const { return hex_at_cell_[size_t(cell)]; }
+  // Sets over cells (see HexSet): every hex of the map, a hex's neighbours, the half hexes.
+  const HexSet& all_hexes() const { return all_hexes_; }
   const HexSet& neighbour_set(int h) const { return neighbour_sets_[size_t(h)]; }
+  // The set of hex h alone: sets are built by joining these, whole words at a time.
+  const HexSet& hex_set(int h) const { return hex_sets_[size_t(h)]; }
   const HexSet& half_hexes() const { return half_hexes_; }
+  // The words of a hex set that hold this map's cells.
+  int words() const { return (int(grid_rows_) * kCellsPerRow + 63) / 64; }
   int distance(int a, int b) const { return distance_[size_t(a) * size_t(size()) + size_t(b)]; }
   // Only for hexes at distance 2..4 (the ranged band); empty otherwise.
   const SightLine& sight_line(int a, int b) const {
@@ -171,8 +275,11 @@ class Board {
   std::array<std::array<uint8_t, kMaxColumns>, kMaxRows> grid_{};
   std::vector<std::array<uint8_t, 6>> neighbours_;
   std::vector<uint8_t> neighbour_count_;
-  std::vector<HexSet> neighbour_sets_;
-  HexSet half_hexes_;
+  std::vector<uint8_t> cells_;
+  std::array<uint8_t, HexSet::kWords * 64> hex_at_cell_{};
+  std::vector<HexSet> neighbour_sets_, hex_sets_;
+  HexSet all_hexes_, half_hexes_;
+  uint8_t grid_rows_ = 0;
   std::vector<uint8_t> distance_;
   std::vector<SightLine> sight_;
   std::array<std::vector<uint8_t>, kRealms> tiles_;

@@ -2,6 +2,7 @@
 // windows (Fate cards and re-roll abilities), the counterattack, simultaneous resolution,
 // Revenge, Ancient Bloodline, the Blood Cauldron and the end of the game.
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "games/realms/realms.hpp"
@@ -47,14 +48,54 @@ bool RealmsGame::line_of_sight(const State& s, int from, int to) const {
 }
 
 bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) const {
+  const Targets targets = attack_targets(s, slot);
+  return ((ranged ? targets.ranged : targets.close) >> target & 1) != 0;
+}
+
+template <bool kFirstOnly>
+RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
   const Figure& f = s.figures[size_t(slot)];
-  const Figure& t = s.figures[size_t(target)];
-  if (f.status != FigureStatus::Active || t.status != FigureStatus::Active) return false;
-  if (slot_realm(slot) == slot_realm(target)) return false;
-  const int d = board_->distance(f.hex, t.hex);
-  if (ranged ? d < 2 || d > 4 : d != 1) return false;
-  if (attack_dice(s, slot, target, ranged, false) == 0) return false;
-  return !ranged || line_of_sight(s, f.hex, t.hex);
+  if (f.status != FigureStatus::Active) return {};
+  // Close at distance one, ranged from two to four with a line of sight; with dice for it.
+  // The distances pick the candidates without a branch on each enemy; the few candidates are
+  // then tested for dice and sight.
+  const Realm enemy = other(slot_realm(slot));
+  const bool has_close = stats(slot).close > 0, has_ranged = stats(slot).ranged > 0;
+  uint32_t close = 0, ranged = 0;
+  for (int t = first_slot(enemy); t < end_slot(enemy); ++t) {
+    const Figure& target = s.figures[size_t(t)];
+    if (target.status != FigureStatus::Active) continue;
+    const unsigned d = unsigned(board_->distance(f.hex, target.hex));
+    close |= uint32_t(has_close && d == 1) << t;
+    ranged |= uint32_t(has_ranged && d - 2 <= 2) << t;
+  }
+  // Abilities only add dice and Forest takes one away, so two printed dice always leave one.
+  const bool close_sure = stats(slot).close >= 2, ranged_sure = stats(slot).ranged >= 2;
+  Targets out;
+  for (uint32_t m = close; m != 0; m &= m - 1) {
+    const int t = std::countr_zero(m);
+    if (close_sure || attack_dice(s, slot, t, false, false) != 0) {
+      out.close = uint16_t(out.close | 1u << t);
+      if (kFirstOnly) return out;
+    }
+  }
+  for (uint32_t m = ranged; m != 0; m &= m - 1) {
+    const int t = std::countr_zero(m);
+    if ((ranged_sure || attack_dice(s, slot, t, true, false) != 0) &&
+        line_of_sight(s, f.hex, s.figures[size_t(t)].hex)) {
+      out.ranged = uint16_t(out.ranged | 1u << t);
+      if (kFirstOnly) return out;
+    }
+  }
+  return out;
+}
+
+RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
+  return find_targets<false>(s, slot);
+}
+
+bool RealmsGame::has_target(const State& s, int slot) const {
+  return find_targets<true>(s, slot).any();
 }
 
 bool RealmsGame::can_counter(const State& s) const {
@@ -190,39 +231,49 @@ void RealmsGame::advance_window(State& s) const {
 
 namespace {
 
-// Calls add(value) once for each different value among the dice (sorted high to low).
+// Calls add(value) once for each different value among the dice (sorted high to low) until
+// add returns true; returns whether it did.
 template <class Add>
-void for_each_value(const Roll& roll, Add add) {
+bool for_each_value(const Roll& roll, Add add) {
   for (size_t i = 0; i < roll.dice.size(); ++i)
-    if (i == 0 || roll.dice[i] != roll.dice[i - 1]) add(roll.dice[i]);
+    if ((i == 0 || roll.dice[i] != roll.dice[i - 1]) && add(roll.dice[i])) return true;
+  return false;
 }
 
 }  // namespace
 
-void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
+// Calls visit(action) for every action of the open window, in legal_actions order, until visit
+// returns true; returns whether it did.
+template <class Visit>
+bool RealmsGame::visit_window_actions(const State& s, Visit visit) const {
   const Realm r = s.window_to_act;
   const bool rolling = r == slot_realm(roller_slot(s));
   const Roll& roll = current_roll(s);
   const auto& hand = s.sides[r].hand;
-  out.push_back({Verb::Pass, 0, 0, 0});
+  if (visit(Action{Verb::Pass, 0, 0, 0})) return true;
   // Re-rolls act on the roll on the table, whoever plays them (one's own or forced).
-  if (hand[RerollAll]) out.push_back({Verb::Fate, RerollAll, uint8_t(FateUse::RerollAll), 0});
+  if (hand[RerollAll] && visit(Action{Verb::Fate, RerollAll, uint8_t(FateUse::RerollAll), 0}))
+    return true;
   if (hand[ActionsOrReroll]) {
-    out.push_back({Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0});
-    for_each_value(roll, [&](uint8_t v) {
-      out.push_back({Verb::Fate, ActionsOrReroll, uint8_t(FateUse::RerollOne), v});
-    });
+    if (visit(Action{Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0})) return true;
+    if (for_each_value(roll, [&](uint8_t v) {
+          return visit(Action{Verb::Fate, ActionsOrReroll, uint8_t(FateUse::RerollOne), v});
+        }))
+      return true;
   }
   // Bonuses: to one's own roll, or to the defence of one's own figure against it.
   const FateUse bonus = rolling ? FateUse::Attack : FateUse::Defence;
-  if (hand[Plus5]) out.push_back({Verb::Fate, Plus5, uint8_t(bonus), 0});
-  if (rolling && hand[Plus6Attack]) out.push_back({Verb::Fate, Plus6Attack, uint8_t(bonus), 0});
-  if (!rolling && hand[Plus6Defence]) out.push_back({Verb::Fate, Plus6Defence, uint8_t(bonus), 0});
-  if (!rolling) return;
+  if (hand[Plus5] && visit(Action{Verb::Fate, Plus5, uint8_t(bonus), 0})) return true;
+  if (rolling && hand[Plus6Attack] && visit(Action{Verb::Fate, Plus6Attack, uint8_t(bonus), 0}))
+    return true;
+  if (!rolling && hand[Plus6Defence] && visit(Action{Verb::Fate, Plus6Defence, uint8_t(bonus), 0}))
+    return true;
+  if (!rolling) return false;
   for (Verb ability : {Verb::Foresight, Verb::BattleBorn}) {
     if (ability == Verb::Foresight ? !foresight_ready(s) : !battle_born_ready(s)) continue;
-    out.push_back({ability, 0, 0, 0});
-    for_each_value(roll, [&](uint8_t v) { out.push_back({ability, 0, 1, v}); });
+    if (visit(Action{ability, 0, 0, 0})) return true;
+    if (for_each_value(roll, [&](uint8_t v) { return visit(Action{ability, 0, 1, v}); }))
+      return true;
   }
   if (hunter_ready(s)) {
     // Any set of dice, counted once: dice of equal value are taken from the first of them.
@@ -239,9 +290,21 @@ void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>
       ++take[g];
       unsigned mask = 0;
       for (size_t k = 0; k < groups; ++k) mask |= ((1u << take[k]) - 1) << start[k];
-      out.push_back({Verb::Hunter, 0, 0, uint8_t(mask)});
+      if (visit(Action{Verb::Hunter, 0, 0, uint8_t(mask)})) return true;
     }
   }
+  return false;
+}
+
+void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
+  visit_window_actions(s, [&out](Action a) {
+    out.push_back(a);
+    return false;
+  });
+}
+
+Action RealmsGame::random_window_action(const State& s, Rng& rng) const {
+  return draw_visited([&](auto visit) { return visit_window_actions(s, visit); }, rng);
 }
 
 void RealmsGame::apply_window_action(State& s, Action a) const {

@@ -210,13 +210,19 @@ double Heuristic::action_cost(int actions) const {
 }
 
 double Heuristic::order_score(const State& s, Action a) const {
+  return order_score(s, a, a.verb == Verb::Move ? here_value(s, a.a) : 0.0);
+}
+
+double Heuristic::here_value(const State& s, int slot) const {
+  return position_value(s, slot, s.figures[size_t(slot)].hex, s.sides[slot_realm(slot)].actions);
+}
+
+double Heuristic::order_score(const State& s, Action a, double here) const {
   const int slot = a.a;
-  const Figure& f = s.figures[size_t(slot)];
   switch (a.verb) {
     case Verb::Move: {
       const int actions = s.sides[slot_realm(slot)].actions;
-      return position_value(s, slot, a.b, actions - 1) - position_value(s, slot, f.hex, actions) -
-             action_cost(actions);
+      return position_value(s, slot, a.b, actions - 1) - here - action_cost(actions);
     }
     case Verb::Close:
     case Verb::Ranged: {
@@ -275,8 +281,9 @@ Action Heuristic::choose_main(const State& s, Rng&) const {
     if (a.verb == Verb::Select) {
       selected.selected = a.a;
       game_->legal_actions(selected, orders);
+      const double here = here_value(s, a.a);  // the figure's moves all leave the same hex
       for (const Action& o : orders) {
-        const double score = order_score(s, o);
+        const double score = order_score(s, o, here);
         if (score > best_score) best_score = score, best = a;
       }
     } else if (a.verb == Verb::Rally) {
@@ -305,8 +312,9 @@ Action Heuristic::choose_order(const State& s) const {
   game_->legal_actions(s, orders);
   Action best = orders[0];
   double best_score = -1e300;
+  const double here = here_value(s, s.selected);  // every move leaves the same hex
   for (const Action& o : orders) {
-    const double score = order_score(s, o);
+    const double score = order_score(s, o, here);
     if (score > best_score) best_score = score, best = o;
   }
   return best;

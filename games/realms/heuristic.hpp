@@ -39,6 +39,10 @@ class Heuristic {
   Action choose_discard(const State& s) const;
   Action choose_quarry(const State& s) const;
 
+  // order_score given `here`, the value of the figure staying where it stands (here_value),
+  // which every Move order of the figure compares with.
+  double order_score(const State& s, Action order, double here) const;
+  double here_value(const State& s, int slot) const;
   double figure_value(int slot) const;
   // Value to the realm dealing them of `k` more wounds landing on `slot` (blood, a kill,
   // a win by the ruler's death or the cauldron).

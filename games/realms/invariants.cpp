@@ -61,6 +61,10 @@ std::string RealmsGame::broken_invariant(const State& s) const {
     if (cards[size_t(k)] != kFateCopies[size_t(k)])
       return "Fate card kind " + std::to_string(k) + " is not all in deck, hands and discards";
   }
+  // The terrain planes say what the terrain of every hex says, and nothing off the map.
+  TerrainPlanes planes;
+  for (int h = 0; h < board.size(); ++h) planes.set(board.cell(h), s.terrain[size_t(h)]);
+  if (!(planes == s.terrain_planes)) return "terrain planes disagree with the terrain of the hexes";
   for (int t = 0; t < kTransformTerrains; ++t)
     if (s.supply[size_t(t)] > kTerrainSupply) return "a terrain supply above its size";
   if (s.turn > turn_cap()) return "turn past the cap";

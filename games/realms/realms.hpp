@@ -115,6 +115,7 @@ struct State {
   std::array<FigureCounters, kMaxFigures> counters{};
   std::array<Side, kRealms> sides{};
   std::array<Terrain, kMaxHexes> terrain{};
+  TerrainPlanes terrain_planes;  // `terrain` again, as sets; RealmsGame::set_terrain keeps both
   std::array<uint8_t, kMaxHexes> occupant{};         // figure slot or kNoFigure
   std::array<uint8_t, kTransformTerrains> supply{};  // terrain hexes left: Plain, Forest, Water
   FixedVector<uint8_t, kFateCards> deck;             // back() is the top card
@@ -197,6 +198,11 @@ class RealmsGame {
   int vanguards() const { return vanguards_; }
 
   State initial_state(uint64_t seed) const;
+  // The one way to change a hex's terrain: it keeps the state's terrain planes in step.
+  void set_terrain(State& s, int hex, Terrain t) const {
+    s.terrain[size_t(hex)] = t;
+    s.terrain_planes.set(board_->cell(hex), t);
+  }
   int current_player(const State& s) const;
   bool is_terminal(const State& s) const { return s.phase == Phase::Over; }
   Returns<2> returns(const State& s) const;
@@ -237,11 +243,21 @@ class RealmsGame {
   }
   bool line_of_sight(const State& s, int from, int to) const;
   bool can_attack(const State& s, int slot, int target, bool ranged) const;
+  // The enemies `slot` can attack from where it stands (bit t: slot t), close and ranged:
+  // can_attack of every enemy, in one pass.
+  struct Targets {
+    uint16_t close = 0, ranged = 0;
+    bool any() const { return (close | ranged) != 0; }
+  };
+  Targets attack_targets(const State& s, int slot) const;
   bool can_counter(const State& s) const;
   // Hexes `slot` can end a move on (ignoring actions and whether it has moved), as a set and
   // as a list in increasing order (the order of its Move actions).
   HexSet reachable(const State& s, int slot) const;
   void reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const;
+  // The hexes the figures of `r` (or of both realms) stand on.
+  HexSet occupied(const State& s, Realm r) const;
+  HexSet occupied(const State& s) const { return occupied(s, Aesir) | occupied(s, Norsemen); }
   // Wounds a roll deals against a defence: twelves plus each multiple of the defence.
   static int wounds(const Roll& roll, int defence);
   // Position of the first die showing `value` (dice are sorted high to low).
@@ -256,7 +272,33 @@ class RealmsGame {
   void begin_turn(State& s, Realm r) const;
   void draw_card(State& s, Realm r) const;
   void play_fate(State& s, Realm r, FateKind kind) const;
-  bool has_orders(const State& s, int slot) const;
+  // attack_targets, or (kFirstOnly) only the first target found; has_target: whether any.
+  template <bool kFirstOnly>
+  Targets find_targets(const State& s, int slot) const;
+  bool has_target(const State& s, int slot) const;
+  // The active realm's figures that have an order (bit: slot), the Select actions.
+  uint32_t selectable(const State& s) const;
+  template <class Visit>
+  bool visit_window_actions(const State& s, Visit visit) const;  // combat.cpp
+  Action random_window_action(const State& s, Rng& rng) const;
+  // Counts the actions that visit_all(visit) offers, then draws one as rng.below would from
+  // their list; visit_all calls visit(action) in order until it returns true.
+  template <class VisitAll>
+  static Action draw_visited(VisitAll&& visit_all, Rng& rng) {
+    uint32_t count = 0;
+    visit_all([&count](Action) {
+      ++count;
+      return false;
+    });
+    uint32_t pick = rng.below(count);
+    Action chosen{};
+    visit_all([&](Action a) {
+      if (pick-- > 0) return false;
+      chosen = a;
+      return true;
+    });
+    return chosen;
+  }
   void orders(const State& s, int slot, FixedVector<Action, kMaxActions>& out) const;
   void window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
   void declare_attack(State& s, int slot, int target, bool ranged) const;

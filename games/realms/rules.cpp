@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "core/error.hpp"
@@ -55,7 +56,7 @@ State RealmsGame::initial_state(uint64_t seed) const {
   const Realm first = seat0_realm_ < 0 ? Realm(s.rng.below(2)) : Realm(seat0_realm_);
   s.realm_of_seat = {first, other(first)};
   s.occupant.fill(kNoFigure);
-  for (int h = 0; h < board_->size(); ++h) s.terrain[size_t(h)] = board_->hex(h).terrain;
+  for (int h = 0; h < board_->size(); ++h) set_terrain(s, h, board_->hex(h).terrain);
   s.supply.fill(kTerrainSupply);
   for (Realm r : {Aesir, Norsemen})
     for (const Placement& p : board_->formation(r)) {
@@ -138,50 +139,60 @@ void RealmsGame::end_game(State& s, int winner, EndReason reason) const {
 
 // ---- movement ----
 
+HexSet RealmsGame::occupied(const State& s, Realm r) const {
+  HexSet out;
+  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
+    if (s.figures[size_t(slot)].status == FigureStatus::Active)
+      out |= board_->hex_set(s.figures[size_t(slot)].hex);
+  return out;
+}
+
+namespace {
+
+// Breadth first, one ring of hexes at a time, on sets of `Words` words: `seen` holds every
+// hex entered, `ring` the hexes entered at the last step that a move may go on from.
+template <int Words>
+HexSet reach(const HexSet& start, int budget, const HexSet& open, const HexSet& water,
+             const HexSet& taken) {
+  using Set = BasicHexSet<Words>;
+  const Set open_w(open), water_w(water), taken_w(taken);
+  Set seen(start), ring = seen, out;
+  for (int step = 0; step < budget && !ring.empty(); ++step) {
+    const Set entered = (ring.spread() & open_w).minus(seen);
+    seen |= entered;
+    out |= entered.minus(taken_w);
+    ring = entered.minus(water_w);
+  }
+  return HexSet(out);
+}
+
+}  // namespace
+
 HexSet RealmsGame::reachable(const State& s, int slot) const {
   const uint8_t start = s.figures[size_t(slot)].hex;
   const Realm realm = slot_realm(slot);
   // Water: a figure in it moves one hex; entering it ends the move.
   const int budget = s.terrain[start] == Terrain::Water ? 1 : stats(slot).movement;
-  // Half hexes and enemies block; friends may be passed, not joined.
-  HexSet blocked = board_->half_hexes(), occupied;
-  for (int f = 0; f < kMaxFigures; ++f) {
-    const Figure& figure = s.figures[size_t(f)];
-    if (figure.status != FigureStatus::Active) continue;
-    occupied.insert(figure.hex);
-    if (slot_realm(f) != realm) blocked.insert(figure.hex);
+  // Half hexes, Mountains and enemies block; friends may be passed, not joined.
+  const HexSet enemies = occupied(s, other(realm)), taken = occupied(s, realm) | enemies;
+  const HexSet open =
+      board_->all_hexes().minus(board_->half_hexes() | enemies | s.terrain_planes.mountains());
+  const HexSet water = s.terrain_planes.waters();
+  // A map of few rows needs fewer words (Vigridr's seven rows fit in two).
+  switch (board_->words()) {
+    case 1:
+    case 2:
+      return reach<2>(board_->hex_set(start), budget, open, water, taken);
+    case 3:
+      return reach<3>(board_->hex_set(start), budget, open, water, taken);
+    default:
+      return reach<4>(board_->hex_set(start), budget, open, water, taken);
   }
-  // Breadth first, one ring of hexes at a time: `seen` holds every hex looked at, `ring` the
-  // hexes entered at the last step that a move may go on from. A hex's terrain is read once,
-  // without branching on it.
-  HexSet seen, ring, out;
-  seen.insert(start);
-  ring.insert(start);
-  for (int step = 0; step < budget && !ring.empty(); ++step) {
-    HexSet next;
-    ring.for_each([&](int h) { next |= board_->neighbour_set(h); });
-    next = next.minus(seen);
-    seen |= next;
-    for (int w = 0; w < HexSet::kWords; ++w) {
-      const uint64_t open = next.word(w) & ~blocked.word(w);
-      uint64_t mountain = 0, water = 0;
-      for (uint64_t left = open; left != 0; left &= left - 1) {
-        const int bit = std::countr_zero(left);
-        const Terrain t = s.terrain[size_t(w * 64 + bit)];
-        mountain |= uint64_t(t == Terrain::Mountain) << bit;
-        water |= uint64_t(t == Terrain::Water) << bit;
-      }
-      const uint64_t entered = open & ~mountain;
-      out.word(w) |= entered & ~occupied.word(w);
-      ring.word(w) = entered & ~water;
-    }
-  }
-  return out;
 }
 
 void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const {
   out.clear();
-  reachable(s, slot).for_each([&out](int h) { out.push_back(uint8_t(h)); });
+  reachable(s, slot).for_each([&](int cell) { out.push_back(board_->hex_at_cell(cell)); });
 }
 
 // ---- the action phase ----
@@ -196,55 +207,147 @@ HexSet move_orders(const RealmsGame& game, const State& s, int slot) {
   return game.reachable(s, slot);
 }
 
-// Calls visit(action) for every order of `slot` but a move (attacks, then transforms), until
-// visit returns true; returns whether it did.
-template <class Visit>
-bool visit_other_orders(const RealmsGame& game, const State& s, int slot, Visit visit) {
+// The enemies `slot` may be ordered to attack now: none once it has attacked or without an
+// action.
+RealmsGame::Targets attack_orders(const RealmsGame& game, const State& s, int slot) {
   const Figure& f = s.figures[size_t(slot)];
-  const Side& side = s.sides[slot_realm(slot)];
-  if (f.status != FigureStatus::Active) return false;
-  if (side.actions >= 1 && !f.attacked) {
-    const Realm enemy = other(slot_realm(slot));
-    for (bool ranged : {false, true})
-      for (int t = first_slot(enemy); t < end_slot(enemy); ++t)
-        if (game.can_attack(s, slot, t, ranged) &&
-            visit(Action{ranged ? Verb::Ranged : Verb::Close, uint8_t(slot), uint8_t(t), 0}))
-          return true;
-  }
-  if (side.actions >= kTransformCost) {
-    for (uint8_t n : game.board().neighbours(f.hex)) {
-      if (game.board().hex(n).half || s.occupant[n] != kNoFigure) continue;
-      for (int t = 0; t < kTransformTerrains; ++t)
-        if (s.supply[size_t(t)] > 0 && s.terrain[n] != Terrain(t) &&
-            visit(Action{Verb::Transform, uint8_t(slot), n, uint8_t(t)}))
-          return true;
-    }
+  if (f.attacked || s.sides[slot_realm(slot)].actions < 1) return {};
+  return game.attack_targets(s, slot);
+}
+
+// Calls visit(action) for every Transform order of `slot` until visit returns true; returns
+// whether it did.
+template <class Visit>
+bool visit_transforms(const RealmsGame& game, const State& s, int slot, Visit visit) {
+  const Figure& f = s.figures[size_t(slot)];
+  if (f.status != FigureStatus::Active || s.sides[slot_realm(slot)].actions < kTransformCost)
+    return false;
+  for (uint8_t n : game.board().neighbours(f.hex)) {
+    if (game.board().hex(n).half || s.occupant[n] != kNoFigure) continue;
+    for (int t = 0; t < kTransformTerrains; ++t)
+      if (s.supply[size_t(t)] > 0 && s.terrain[n] != Terrain(t) &&
+          visit(Action{Verb::Transform, uint8_t(slot), n, uint8_t(t)}))
+        return true;
   }
   return false;
 }
 
-// Calls visit(action) for every order `slot` may be given now, moves first in hex order,
-// until visit returns true; returns whether it did. One enumeration serves both "has any
-// order" and "list them".
+// The number of Transform orders visit_transforms offers, counted on hex sets: the empty
+// whole hexes around `slot` of each other terrain left in supply.
+int transform_count(const RealmsGame& game, const State& s, int slot) {
+  const Figure& f = s.figures[size_t(slot)];
+  if (f.status != FigureStatus::Active || s.sides[slot_realm(slot)].actions < kTransformCost)
+    return 0;
+  const Board& board = game.board();
+  const HexSet empty = board.neighbour_set(f.hex).minus(board.half_hexes() | game.occupied(s));
+  int supplied = 0;  // terrains left in supply
+  for (int t = 0; t < kTransformTerrains; ++t) supplied += s.supply[size_t(t)] > 0;
+  // Each empty neighbour takes every supplied terrain but its own.
+  int count = 0;
+  empty.for_each([&](int cell) {
+    const Terrain own = s.terrain[board.hex_at_cell(cell)];
+    count += supplied - (own != Terrain::Mountain && s.supply[size_t(own)] > 0);
+  });
+  return count;
+}
+
+// Calls visit(action) for every order `slot` may be given now (moves in hex order, close
+// attacks, ranged attacks, transforms) until visit returns true; returns whether it did.
 template <class Visit>
 bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit) {
   bool stop = false;
-  move_orders(game, s, slot).for_each([&](int h) {
-    stop = stop || visit(Action{Verb::Move, uint8_t(slot), uint8_t(h), 0});
+  move_orders(game, s, slot).for_each([&](int cell) {
+    stop = stop || visit(Action{Verb::Move, uint8_t(slot), game.board().hex_at_cell(cell), 0});
   });
-  return stop || visit_other_orders(game, s, slot, visit);
+  if (stop) return true;
+  const RealmsGame::Targets targets = attack_orders(game, s, slot);
+  for (const auto& [verb, mask] :
+       {std::pair{Verb::Close, targets.close}, std::pair{Verb::Ranged, targets.ranged}})
+    for (uint32_t m = mask; m != 0; m &= m - 1)
+      if (visit(Action{verb, uint8_t(slot), uint8_t(std::countr_zero(m)), 0})) return true;
+  return visit_transforms(game, s, slot, visit);
+}
+
+// The dead warrior a Rally would return (lowest slot first), or kNoFigure.
+int rally_candidate(const State& s, Realm r) {
+  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
+    if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior &&
+        s.figures[size_t(slot)].status == FigureStatus::Dead)
+      return slot;
+  return kNoFigure;
+}
+
+// Calls visit(action) for every action of a decision other than an order or a response
+// window (the action phase, where `figures` have orders; the All Seeing Eye's discard; the
+// quarry; the counterattack) until visit returns true; returns whether it did.
+template <class Visit>
+bool visit_phase_actions(const RealmsGame& game, const State& s, uint32_t figures, Visit visit) {
+  const Side& side = s.sides[s.active];
+  switch (s.phase) {
+    case Phase::Main: {
+      for (uint32_t m = figures; m != 0; m &= m - 1)
+        if (visit(Action{Verb::Select, uint8_t(std::countr_zero(m)), 0, 0})) return true;
+      const int fallen = rally_candidate(s, s.active);
+      if (!side.rallied && side.actions >= 1 && fallen != kNoFigure)
+        for (uint8_t h : game.board().tile(s.active))
+          if (s.occupant[h] == kNoFigure && visit(Action{Verb::Rally, uint8_t(fallen), h, 0}))
+            return true;
+      if (side.hand[ActionsOrReroll] > 0 &&
+          visit(Action{Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0}))
+        return true;
+      return visit(Action{Verb::EndTurn, 0, 0, 0});
+    }
+    case Phase::Discard:
+      for (int k = 0; k < kFateKinds; ++k)
+        if (side.hand[size_t(k)] > 0 && visit(Action{Verb::Discard, uint8_t(k), 0, 0})) return true;
+      return false;
+    case Phase::Quarry: {
+      const Realm enemy = other(s.active);
+      for (int t = first_slot(enemy); t < end_slot(enemy); ++t)
+        if (s.figures[size_t(t)].status == FigureStatus::Active &&
+            visit(Action{Verb::Quarry, uint8_t(t), 0, 0}))
+          return true;
+      return false;
+    }
+    case Phase::Counter:
+      return visit(Action{Verb::Counter, 0, 0, 0}) || visit(Action{Verb::NoCounter, 0, 0, 0});
+    default:
+      return false;
+  }
 }
 
 }  // namespace
 
-bool RealmsGame::has_orders(const State& s, int slot) const {
-  // Fast path: an empty enterable neighbour is a move, without searching every hex.
-  const Figure& f = s.figures[size_t(slot)];
-  if (f.status == FigureStatus::Active && !f.moved && s.sides[slot_realm(slot)].actions >= 1)
-    for (uint8_t n : board_->neighbours(f.hex))
-      if (s.occupant[n] == kNoFigure && !board_->hex(n).half && s.terrain[n] != Terrain::Mountain)
-        return true;
-  return visit_orders(*this, s, slot, [](Action) { return true; });
+uint32_t RealmsGame::selectable(const State& s) const {
+  const Side& side = s.sides[s.active];
+  if (side.actions < 1) return 0;  // every order costs an action
+  // The hexes next to a figure are tested as sets: an empty enterable neighbour is a move
+  // (without searching every hex), an empty neighbour of another terrain left in supply a
+  // transform. Attacks come next, and last a move through friends.
+  const HexSet empty = board_->all_hexes().minus(board_->half_hexes() | occupied(s));
+  const HexSet enterable = empty.minus(s.terrain_planes.mountains());
+  // Transformable: an empty hex of another terrain than one left in supply; with two terrains
+  // in supply, every empty hex.
+  HexSet transformable;
+  if (side.actions >= kTransformCost) {
+    int supplied = 0, last = 0;
+    for (int t = 0; t < kTransformTerrains; ++t)
+      if (s.supply[size_t(t)] > 0) ++supplied, last = t;
+    if (supplied >= 2)
+      transformable = empty;
+    else if (supplied == 1)
+      transformable = empty.minus(s.terrain_planes.of(Terrain(last), board_->all_hexes()));
+  }
+  uint32_t figures = 0;
+  for (int slot = first_slot(s.active); slot < end_slot(s.active); ++slot) {
+    const Figure& f = s.figures[size_t(slot)];
+    if (f.status != FigureStatus::Active) continue;
+    const HexSet& around = board_->neighbour_set(f.hex);
+    if ((!f.moved && !(around & enterable).empty()) || !(around & transformable).empty() ||
+        (!f.attacked && has_target(s, slot)) || (!f.moved && !reachable(s, slot).empty()))
+      figures |= 1u << slot;
+  }
+  return figures;
 }
 
 void RealmsGame::orders(const State& s, int slot, FixedVector<Action, kMaxActions>& out) const {
@@ -256,81 +359,50 @@ void RealmsGame::orders(const State& s, int slot, FixedVector<Action, kMaxAction
 
 Action RealmsGame::random_action(const State& s, Rng& rng) const {
   if (s.phase == Phase::Orders) {
-    // The moves are a set counted without listing them; the few other orders are counted and
-    // then walked to the drawn one.
+    // Moves and attacks are sets counted without listing them; the few transforms are
+    // counted and then walked to the drawn one.
     const int slot = s.selected;
     const HexSet moves = move_orders(*this, s, slot);
-    int others = 0;
-    visit_other_orders(*this, s, slot, [&others](Action) {
-      ++others;
-      return false;
-    });
-    const int move_count = moves.size();
-    int pick = int(rng.below(uint32_t(move_count + others)));
-    if (pick < move_count) return {Verb::Move, uint8_t(slot), uint8_t(moves.nth(pick)), 0};
+    const Targets targets = attack_orders(*this, s, slot);
+    const int transforms = transform_count(*this, s, slot);
+    const int move_count = moves.size(), close_count = bit_count(targets.close),
+              ranged_count = bit_count(targets.ranged);
+    int pick = int(rng.below(uint32_t(move_count + close_count + ranged_count + transforms)));
+    if (pick < move_count)
+      return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick)), 0};
     pick -= move_count;
+    if (pick < close_count)
+      return {Verb::Close, uint8_t(slot), uint8_t(nth_set_bit(targets.close, uint32_t(pick))), 0};
+    pick -= close_count;
+    if (pick < ranged_count)
+      return {Verb::Ranged, uint8_t(slot), uint8_t(nth_set_bit(targets.ranged, uint32_t(pick))), 0};
+    pick -= ranged_count;
     Action chosen{};
-    visit_other_orders(*this, s, slot, [&](Action a) {
+    visit_transforms(*this, s, slot, [&](Action a) {
       if (pick-- > 0) return false;
       chosen = a;
       return true;
     });
     return chosen;
   }
-  FixedVector<Action, kMaxActions> legal;
-  legal_actions(s, legal);
-  return legal[rng.below(uint32_t(legal.size()))];
-}
-
-// The dead warrior a Rally would return (lowest slot first), or kNoFigure.
-static int rally_candidate(const State& s, Realm r) {
-  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-    if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior &&
-        s.figures[size_t(slot)].status == FigureStatus::Dead)
-      return slot;
-  return kNoFigure;
+  if (s.phase == Phase::Window) return random_window_action(s, rng);
+  const uint32_t figures = s.phase == Phase::Main ? selectable(s) : 0;
+  return draw_visited([&](auto visit) { return visit_phase_actions(*this, s, figures, visit); },
+                      rng);
 }
 
 void RealmsGame::legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
   out.clear();
-  switch (s.phase) {
-    case Phase::Main: {
-      const Realm r = s.active;
-      const Side& side = s.sides[r];
-      for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-        if (has_orders(s, slot)) out.push_back({Verb::Select, uint8_t(slot), 0, 0});
-      const int fallen = rally_candidate(s, r);
-      if (!side.rallied && side.actions >= 1 && fallen != kNoFigure)
-        for (uint8_t h : board_->tile(r))
-          if (s.occupant[h] == kNoFigure) out.push_back({Verb::Rally, uint8_t(fallen), h, 0});
-      if (side.hand[ActionsOrReroll] > 0)
-        out.push_back({Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0});
-      out.push_back({Verb::EndTurn, 0, 0, 0});
-      break;
-    }
-    case Phase::Orders:
-      orders(s, s.selected, out);
-      break;
-    case Phase::Discard:
-      for (int k = 0; k < kFateKinds; ++k)
-        if (s.sides[s.active].hand[size_t(k)] > 0) out.push_back({Verb::Discard, uint8_t(k), 0, 0});
-      break;
-    case Phase::Quarry: {
-      const Realm enemy = other(s.active);
-      for (int t = first_slot(enemy); t < end_slot(enemy); ++t)
-        if (s.figures[size_t(t)].status == FigureStatus::Active)
-          out.push_back({Verb::Quarry, uint8_t(t), 0, 0});
-      break;
-    }
-    case Phase::Counter:
-      out.push_back({Verb::Counter, 0, 0, 0});
-      out.push_back({Verb::NoCounter, 0, 0, 0});
-      break;
-    case Phase::Window:
-      window_actions(s, out);
-      break;
-    case Phase::Over:
-      break;
+  if (s.phase == Phase::Orders) {
+    orders(s, s.selected, out);
+  } else if (s.phase == Phase::Window) {
+    window_actions(s, out);
+  } else {
+    const uint32_t figures = s.phase == Phase::Main ? selectable(s) : 0;
+    visit_phase_actions(*this, s, figures, [&out](Action a) {
+      out.push_back(a);
+      return false;
+    });
   }
 }
 
@@ -365,7 +437,7 @@ void RealmsGame::apply(State& s, Action a) const {
       declare_attack(s, a.a, a.b, a.verb == Verb::Ranged);
       return;
     case Verb::Transform:
-      s.terrain[a.b] = Terrain(a.c);
+      set_terrain(s, a.b, Terrain(a.c));
       --s.supply[a.c];
       side.actions = uint8_t(side.actions - kTransformCost);
       s.phase = Phase::Main;

@@ -807,3 +807,13 @@ TEST_CASE("commanders: find_action_by_text round-trips and refuses illegal or un
   REQUIRE(find_action_by_text(game, s, "stop", a));
   CHECK(a == Action::Stop);
 }
+
+TEST_CASE("commanders: the table of castle type sets counts and orders every set's types") {
+  for (uint32_t types = 0; types < (1u << kCommanderTypes); ++types) {
+    std::vector<int> listed;
+    for (int c = 0; c < kCommanderTypes; ++c)
+      if (types >> c & 1) listed.push_back(c);
+    REQUIRE(kTypeSets.count[types] == listed.size());
+    for (size_t n = 0; n < listed.size(); ++n) CHECK(kTypeSets.nth[types][n] == listed[n]);
+  }
+}

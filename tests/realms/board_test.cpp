@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "games/realms/board.hpp"
+#include "tests/realms/grid_map.hpp"
 
 using namespace nf::realms;
 
@@ -139,6 +140,45 @@ TEST_CASE("realms board: neighbours and distances follow the offset hex grid") {
       REQUIRE(b.distance(a, c) == b.distance(c, a));
       REQUIRE((b.distance(a, c) == 0) == (a == c));
     }
+}
+
+TEST_CASE("realms board: hex sets spread to exactly each hex's neighbours, on every map") {
+  std::vector<Board> boards = {load_board("vigridr"), load_board("crossing"),
+                               Board::parse(kSmallMap, "small.toml"),
+                               Board::parse(test::grid_map(kMaxColumns, 12), "wide.toml"),
+                               Board::parse(test::grid_map(12, kMaxRows), "tall.toml")};
+  for (const Board& b : boards) {
+    INFO("map " << b.name());
+    HexSet everything;
+    for (int h = 0; h < b.size(); ++h) {
+      REQUIRE(b.hex_at_cell(b.cell(h)) == h);
+      REQUIRE(!everything.contains(b.cell(h)));
+      everything.insert(b.cell(h));
+      // One hex spread over the map is its neighbours from the cube geometry.
+      HexSet one, expected;
+      one.insert(b.cell(h));
+      for (uint8_t n : b.neighbours(h)) expected.insert(b.cell(n));
+      INFO("hex " << b.hex_name(h));
+      REQUIRE((one.spread() & b.all_hexes()) == expected);
+      REQUIRE(b.neighbour_set(h) == expected);
+    }
+    CHECK(everything == b.all_hexes());
+    // A set lists its hexes in the order of their numbers.
+    int n = 0;
+    everything.for_each([&](int cell) {
+      CHECK(b.hex_at_cell(cell) == n);
+      CHECK(everything.nth(n) == cell);
+      ++n;
+    });
+    CHECK(n == b.size());
+    // A whole set spreads to the union of its members' neighbours.
+    HexSet evens, expected;
+    for (int h = 0; h < b.size(); h += 2) {
+      evens.insert(b.cell(h));
+      expected |= b.neighbour_set(h);
+    }
+    CHECK((evens.spread() & b.all_hexes()) == expected);
+  }
 }
 
 TEST_CASE("realms board: hex lines list the hexes passed through, and edge-running pairs") {

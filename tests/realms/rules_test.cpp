@@ -2,10 +2,13 @@
 // terrain, transforming hexes and Rally.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "agents/agent.hpp"
 #include "core/error.hpp"
+#include "tests/realms/grid_map.hpp"
 #include "tests/realms/scenario.hpp"
 
 using namespace nf;
@@ -139,32 +142,40 @@ TEST_CASE("realms rules: movement passes friends, stops at enemies, Mountains an
 }
 
 TEST_CASE("realms rules: reachable hexes match every legal walk in random positions") {
-  const RealmsGame game = make_game({{"seat0_realm", "random"}});
-  const RandomPolicy<RealmsGame> random(game);
-  Rng rng(3);
-  int checked = 0;
-  for (uint64_t seed = 0; seed < 30; ++seed) {
-    State s = game.initial_state(seed);
-    for (int step = 0; step < 400 && !game.is_terminal(s); ++step) {
-      if (step % 7 == 0)
-        for (int slot = 0; slot < kMaxFigures; ++slot) {
-          if (s.figures[size_t(slot)].status != FigureStatus::Active) continue;
-          FixedVector<uint8_t, kMaxHexes> hexes;
-          game.reachable(s, slot, hexes);
-          std::set<std::string> got, expected;
-          for (uint8_t h : hexes) got.insert(game.board().hex_name(h));
-          const uint8_t at = s.figures[size_t(slot)].hex;
-          std::array<int, kMaxHexes> best_left;
-          best_left.fill(-1);
-          walks(game, s, slot, at, s.terrain[at] == Terrain::Water ? 1 : game.stats(slot).movement,
-                true, expected, best_left);
-          REQUIRE(got == expected);
-          ++checked;
-        }
-      game.apply(s, random.choose(s, rng));
+  // Maps of two, three and four words of hex set: Vigridr, Crossing and the tallest map.
+  const std::string tall = (std::filesystem::temp_directory_path() / "realms_tall_map.toml");
+  std::ofstream(tall) << grid_map(12, kMaxRows);
+  for (const std::string& map : {std::string("vigridr"), std::string("crossing"), tall}) {
+    INFO("map " << map);
+    const RealmsGame game = make_game({{"seat0_realm", "random"}, {"map", map}});
+    const RandomPolicy<RealmsGame> random(game);
+    Rng rng(3);
+    int checked = 0;
+    for (uint64_t seed = 0; seed < 30; ++seed) {
+      State s = game.initial_state(seed);
+      for (int step = 0; step < 400 && !game.is_terminal(s); ++step) {
+        if (step % 7 == 0)
+          for (int slot = 0; slot < kMaxFigures; ++slot) {
+            if (s.figures[size_t(slot)].status != FigureStatus::Active) continue;
+            FixedVector<uint8_t, kMaxHexes> hexes;
+            game.reachable(s, slot, hexes);
+            std::set<std::string> got, expected;
+            for (uint8_t h : hexes) got.insert(game.board().hex_name(h));
+            const uint8_t at = s.figures[size_t(slot)].hex;
+            std::array<int, kMaxHexes> best_left;
+            best_left.fill(-1);
+            walks(game, s, slot, at,
+                  s.terrain[at] == Terrain::Water ? 1 : game.stats(slot).movement, true, expected,
+                  best_left);
+            REQUIRE(got == expected);
+            ++checked;
+          }
+        game.apply(s, random.choose(s, rng));
+      }
     }
+    CHECK(checked > 500);
   }
-  CHECK(checked > 500);
+  std::filesystem::remove(tall);
 }
 
 TEST_CASE("realms rules: a move costs one action and each figure moves once a turn") {
@@ -200,6 +211,10 @@ TEST_CASE(
   CHECK(sc.legal("Thor transform e4 to plain"));         // Forest into Plain
   sc.play("Thor transform d3 to forest");
   CHECK(sc.s.terrain[sc.hex("d3")] == Terrain::Forest);
+  const Board& board = sc.game.board();
+  CHECK(sc.s.terrain_planes.of(Terrain::Forest, board.all_hexes())
+            .contains(board.cell(sc.hex("d3"))));
+  CHECK(sc.game.broken_invariant(sc.s).empty());
   CHECK(sc.s.supply[size_t(Terrain::Forest)] == 1);
   CHECK(sc.s.sides[Aesir].actions == 3);
   sc.play("select Thor");

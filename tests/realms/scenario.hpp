@@ -79,7 +79,7 @@ class Scenario {
     f = Figure{kNoHex, 0, FigureStatus::Dead, false, false};
   }
 
-  void terrain(const std::string& where, Terrain t) { s.terrain[hex(where)] = t; }
+  void terrain(const std::string& where, Terrain t) { game.set_terrain(s, hex(where), t); }
 
   // Moves Fate cards of kind k into r's hand, from the deck or else the discards.
   void give(Realm r, FateKind k, int count = 1) {
