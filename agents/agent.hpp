@@ -46,6 +46,9 @@ class Agent {
   virtual typename G::Action act(const typename G::State& state, Rng& rng) = 0;
   // The canonical spec ("heuristic(aggression=0.7)"), used in reports and records.
   const std::string& spec() const { return spec_; }
+  // The threads one decision runs on (a search's `threads`), so that a run of many games
+  // plays fewer at once and leaves each search its cores.
+  virtual int threads() const { return 1; }
 
  protected:
   explicit Agent(std::string spec) : spec_(std::move(spec)) {}

@@ -34,15 +34,18 @@ class SearchBudget {
     if (!timed_) return done < iterations_ / threads_ + (thread < iterations_ % threads_);
     return (done & 15) != 0 || std::chrono::steady_clock::now() < deadline_;
   }
-  // Runs `work(thread)` for every thread, in parallel when there are several. Isolated: a
-  // thread waiting here must not pick up an outer task (another game of a balance run) that
-  // would re-enter this very agent.
+  // Runs `work(thread)` for every thread, in parallel in `arena` (the agent's own, with a
+  // slot per search thread) when there are several: the search gets its threads even when the
+  // run plays its games in an arena of one. Isolated: a thread waiting here must not pick up
+  // an outer task (another game of a balance run) that would re-enter this very agent.
   template <class Work>
-  void run(const Work& work) const {
+  void run(tbb::task_arena& arena, const Work& work) const {
     if (threads_ == 1)
       work(size_t{0});
     else
-      tbb::this_task_arena::isolate([&] { tbb::parallel_for(size_t{0}, threads_, work); });
+      arena.execute([&] {
+        tbb::this_task_arena::isolate([&] { tbb::parallel_for(size_t{0}, threads_, work); });
+      });
   }
 
  private:

@@ -32,7 +32,7 @@ class FlatMonteCarloAgent final : public Agent<G> {
     if (legal.size() == 1) return legal[0];
     const size_t threads = threads_.size();
     const SearchBudget budget(config_, threads, rng);
-    budget.run([&](size_t i) {
+    budget.run(arena_, [&](size_t i) {
       auto& sums = threads_[i];
       sums = {};
       sums.resize(legal.size());
@@ -61,6 +61,7 @@ class FlatMonteCarloAgent final : public Agent<G> {
   }
 
   const SearchReport<G>& last_search() const { return report_; }
+  int threads() const override { return config_.threads; }
 
  private:
   struct Sum {
@@ -69,6 +70,7 @@ class FlatMonteCarloAgent final : public Agent<G> {
   };
   const G* game_;
   Config config_;
+  tbb::task_arena arena_{config_.threads};  // the search's threads (see SearchBudget::run)
   RolloutPolicy<G> rollout_;
   std::vector<FixedVector<Sum, G::kMaxActions>> threads_;
   SearchReport<G> report_;

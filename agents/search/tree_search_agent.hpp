@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <memory>
+
+#include <tbb/task_arena.h>
 #include <string>
 #include <vector>
 
@@ -45,7 +47,7 @@ class TreeSearchAgent final : public Agent<G> {
     if (legal.size() == 1) return legal[0];
     const SearchBudget budget(config_, workers_.size(), rng);
     if (tree_parallel()) workers_[0]->reset_trees();
-    budget.run([&](size_t i) { workers_[i]->search(state, seat, budget, i); });
+    budget.run(arena_, [&](size_t i) { workers_[i]->search(state, seat, budget, i); });
     for (const Action& a : legal) report_.root.push_back({a, 0, 0.0});
     for (const auto& worker : workers_) {
       report_.iterations += worker->iterations();
@@ -76,6 +78,7 @@ class TreeSearchAgent final : public Agent<G> {
   }
 
   const SearchReport<G>& last_search() const { return report_; }
+  int threads() const override { return config_.threads; }
 
  private:
   bool tree_parallel() const { return config_.tree_parallel && workers_.size() > 1; }
@@ -108,6 +111,7 @@ class TreeSearchAgent final : public Agent<G> {
 
   const G* game_;
   Config config_;
+  tbb::task_arena arena_{config_.threads};  // the search's threads (see SearchBudget::run)
   std::vector<std::unique_ptr<Worker<G>>> workers_;
   SearchReport<G> report_;
 };

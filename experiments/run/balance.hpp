@@ -10,6 +10,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <chrono>
 #include <cstdio>
@@ -86,8 +87,9 @@ class BalanceRun {
     lineup_ = lineup_for_players(options.agents, players_, G::kId);
     for (const auto& spec : lineup_) {
       entrants_.push_back(parse_entrant(spec));
-      specs_.push_back(
-          entrant_label(make_agent(game_, entrants_.back().agent)->spec(), entrants_.back()));
+      const auto agent = make_agent(game_, entrants_.back().agent);
+      specs_.push_back(entrant_label(agent->spec(), entrants_.back()));
+      search_threads_ = std::max(search_threads_, agent->threads());
       seated_ = seated_ || !entrants_.back().seated.empty();
     }
     if (seated_) seat_entrants(config);
@@ -181,6 +183,8 @@ class BalanceRun {
         for (const Entrant& e : entrants_) sets[r].push_back(make_agent(game_at(r), e.agent));
       return sets;
     });
+    // A search on several threads (`threads=` of an agent) gets them: fewer games at once.
+    tbb::task_arena games(std::max(1, report_.threads / search_threads_));
     const auto start = std::chrono::steady_clock::now();
     uint64_t wave = std::max<uint64_t>(1, uint64_t(report_.threads) * 2), done = first;
     const bool progress = !options_.quiet && stderr_is_terminal();
@@ -188,8 +192,10 @@ class BalanceRun {
       const uint64_t count = std::min(wave, end - done);
       std::vector<ChunkResult> results(count);
       const auto wave_start = std::chrono::steady_clock::now();
-      tbb::parallel_for(uint64_t{0}, count,
-                        [&](uint64_t i) { run_chunk(done + i, agents.local(), results[i]); });
+      games.execute([&] {
+        tbb::parallel_for(uint64_t{0}, count,
+                          [&](uint64_t i) { run_chunk(done + i, agents.local(), results[i]); });
+      });
       for (uint64_t i = 0; i < count; ++i)
         if (!consume(done + i, results[i])) {
           if (progress) std::fprintf(stderr, "\r\033[K");
@@ -402,7 +408,8 @@ class BalanceRun {
   std::vector<std::string> lineup_, specs_;
   bool paired_ = true;  // every deal in every rotation of the lineup
   std::vector<Entrant> entrants_;
-  bool seated_ = false;  // some entrant sets seat options: a game per rotation
+  bool seated_ = false;     // some entrant sets seat options: a game per rotation
+  int search_threads_ = 1;  // the most threads an entrant's decision runs on
   std::vector<std::unique_ptr<const G>> rotation_games_;
   std::vector<nlohmann::json> rotation_configs_;
   uint64_t orders_ = 1, deals_ = 0;
