@@ -2,6 +2,9 @@
 
 #include <Eigen/Dense>
 
+#include <map>
+#include <set>
+
 #include "experiments/report/atomic_file.hpp"
 #include "stats/logistic_regression.hpp"
 
@@ -87,23 +90,77 @@ ValueModel fit_value_model(const LearnRows& rows, const std::vector<std::string>
   return model;
 }
 
-void print_value_model(const ValueModel& m, double seconds) {
+namespace {
+
+// The mean of `values` over positions, with a 95% interval from the game-clustered (ratio)
+// standard error: games are the independent samples.
+Interval clustered_mean(const std::vector<double>& values, const std::vector<uint32_t>& games) {
+  std::map<uint32_t, std::pair<double, double>> per_game;  // sum, positions
+  double total = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    auto& [sum, n] = per_game[games[i]];
+    sum += values[i];
+    n += 1;
+    total += values[i];
+  }
+  const double positions = double(values.size()), mean = total / positions;
+  const double clusters = double(per_game.size());
+  double spread = 0;
+  for (const auto& [game, sn] : per_game) spread += std::pow(sn.first - mean * sn.second, 2);
+  const double se = clusters > 1 ? std::sqrt(clusters / (clusters - 1) * spread) / positions : 0.0;
+  return {mean, mean - kZ95 * se, mean + kZ95 * se};
+}
+
+std::string interval_text(const Interval& i) {
+  return fmt::format("{:.4f} [{:.4f}, {:.4f}]", i.estimate, i.low, i.high);
+}
+
+}  // namespace
+
+void print_value_model(const ValueModel& m, const LearnRows& rows, double seconds) {
   fmt::print("{}: {} self-play games of {}, seed {}, {:.1f} s\nconfig: {}\n", m.game, m.games,
              m.agent, m.seed, seconds, m.config);
-  fmt::print("fitted on {} positions (both seats), l2 {}; intercept {:+.4f}\n\n", m.positions, m.l2,
-             m.intercept);
+  fmt::print("fitted on {} positions (every seat's view), l2 {}; intercept {:+.4f}\n\n",
+             m.positions, m.l2, m.intercept);
   fmt::print("{:<24} {:>9}\n", "feature", "weight");
   for (size_t i = 0; i < m.names.size(); ++i)
     fmt::print("{:<24} {:>+9.4f}\n", m.names[i], m.weights[i]);
-  const HeldOutMetrics& h = m.held_out;
-  fmt::print("\nheld out: {} positions of the games not fitted on\n", h.positions);
-  fmt::print("{:<28} {:>9} {:>9}\n", "predictor", "log-loss", "accuracy");
-  fmt::print("{:<28} {:>9.4f} {:>9.4f}\n", "value model", h.model.log_loss, h.model.accuracy);
-  fmt::print("{:<28} {:>9.4f} {:>9.4f}\n", "constant (share of wins)", h.constant.log_loss,
-             h.constant.accuracy);
-  if (h.has_evaluation)
-    fmt::print("{:<28} {:>9.4f} {:>9.4f}\n", "the game's evaluate()", h.evaluation.log_loss,
-               h.evaluation.accuracy);
+  // Per held-out position: each predictor's loss and whether it called the result.
+  const size_t k = size_t(rows.features);
+  std::vector<uint32_t> games;
+  std::array<std::vector<double>, 3> loss, right;  // model, constant, evaluate()
+  std::vector<double> gain;                        // evaluate()'s loss minus the model's
+  double mean = 0, train = 0;
+  for (size_t r = 0; r < rows.rows(); ++r)
+    if (!rows.held_out[r]) mean += rows.y[r], train += 1;
+  mean /= std::max(1.0, train);
+  for (size_t r = 0; r < rows.rows(); ++r) {
+    if (!rows.held_out[r]) continue;
+    double z = m.intercept;
+    for (size_t c = 0; c < k; ++c) z += m.weights[c] * rows.x[r * k + c];
+    const std::array<double, 3> p = {1 / (1 + std::exp(-z)), mean, rows.evaluation[r]};
+    std::array<double, 3> l{};
+    for (size_t i = 0; i < 3; ++i) {
+      const PredictionScore one = score_predictions(std::span(&p[i], 1), std::span(&rows.y[r], 1));
+      l[i] = one.log_loss;
+      loss[i].push_back(one.log_loss);
+      right[i].push_back(one.accuracy);
+    }
+    gain.push_back(l[2] - l[0]);
+    games.push_back(rows.game[r]);
+  }
+  std::set<uint32_t> distinct(games.begin(), games.end());
+  fmt::print("\nheld out: {} positions of {} games not fitted on (intervals: 95%, by game)\n",
+             m.held_out.positions, distinct.size());
+  fmt::print("{:<26} {:<27} {:<27}\n", "predictor", "log-loss", "accuracy");
+  const std::array<std::string_view, 3> names = {"value model", "constant (share of wins)",
+                                                 "the game's evaluate()"};
+  for (size_t i = 0; i < (m.held_out.has_evaluation ? 3u : 2u); ++i)
+    fmt::print("{:<26} {:<27} {:<27}\n", names[i], interval_text(clustered_mean(loss[i], games)),
+               interval_text(clustered_mean(right[i], games)));
+  if (m.held_out.has_evaluation)
+    fmt::print("log-loss of evaluate() minus the model's: {}\n",
+               interval_text(clustered_mean(gain, games)));
 }
 
 void write_value_model(const ValueModel& model, const std::string& path) {

@@ -65,12 +65,13 @@ inline bool held_out_game(uint64_t seed, uint64_t index, double share) {
   return double(derive_seed(seed, index, Stream::Misc) % 1'000'000) < share * 1e6;
 }
 
-// Fits the model on the rows that are not held out and scores it on those that are; prints a
-// table of the fit. The caller fills in the run's description (game, config, agent, ...).
+// Fits the model on the rows that are not held out and scores it on those that are. The caller
+// fills in the run's description (game, config, agent, ...).
 ValueModel fit_value_model(const LearnRows& rows, const std::vector<std::string>& names, double l2);
 
-// Prints the fit's weights and held-out metrics.
-void print_value_model(const ValueModel& model, double seconds);
+// Prints the fit's weights and its held-out metrics, each with a 95% interval that counts a
+// held-out game, not a position, as one sample (a game's positions share its result).
+void print_value_model(const ValueModel& model, const LearnRows& rows, double seconds);
 
 // Writes the model atomically; throws nf::Error when it cannot.
 void write_value_model(const ValueModel& model, const std::string& path);
@@ -180,7 +181,7 @@ int learn_command(const LearnOptions& options) {
     model.seed = options.seed;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    print_value_model(model, seconds);
+    print_value_model(model, rows, seconds);
     write_value_model(model, options.out);
     fmt::print("wrote {}\n", options.out);
     return 0;
