@@ -14,6 +14,7 @@
 //   features(state, seat, out)    no learned evaluation          `learn`, search `eval=learned`
 //   value_model_text()            eval=learned needs weights=    search `eval=learned`
 //   kSearchIterations             1000                           the default `ismcts`
+//   kSearchDepth                  8                              the default `ismcts`
 //   broken_invariant(state)       only the generic checks        `ninefold check`
 //   check_configs()               the default config only        `ninefold check`, goldens, bench
 //   element_schema/collect_elements  no element table            `balance` element statistics
@@ -161,6 +162,16 @@ constexpr uint64_t default_search_iterations() {
     return G::kSearchIterations;
   else
     return 1000;
+}
+
+// `static constexpr int kSearchDepth = N;`: the moves after which the default `ismcts` cuts a
+// rollout and scores it (with an evaluation or a shipped value model), when 8 is not the best.
+template <Game G>
+constexpr int default_search_depth() {
+  if constexpr (requires { G::kSearchDepth; })
+    return G::kSearchDepth;
+  else
+    return 8;
 }
 
 // `std::string broken_invariant(const State&) const`: what is wrong with a state the rules

@@ -176,6 +176,8 @@ class RealmsGame {
   static constexpr int kMaxActions = 256;
   // Iterations per decision of the default ismcts (about 20 ms): heuristic rollouts are slow.
   static constexpr uint64_t kSearchIterations = 100;
+  // Rollouts of the default ismcts are cut after 12 moves and scored by the shipped value model.
+  static constexpr int kSearchDepth = 12;
 
   static ParamSchema config_schema();
   // `ninefold check`, the golden playthroughs and the benchmarks cover the other map and the
