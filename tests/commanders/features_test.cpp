@@ -1,31 +1,15 @@
 // The features of commanders positions: what each seat sees, a face-down commander included.
 #include <catch2/catch.hpp>
 
-#include <array>
-#include <map>
-#include <string_view>
-
 #include "games/commanders/commanders.hpp"
+#include "tests/agents/helpers.hpp"
 
 namespace nf::commanders {
-namespace {
-
-std::map<std::string_view, float> features_of(const CommandersGame& game, const State& s,
-                                              int seat) {
-  std::array<float, CommandersGame::kFeatureCount> x{};
-  game.features(s, seat, x);
-  std::map<std::string_view, float> out;
-  const auto names = CommandersGame::feature_names();
-  for (size_t k = 0; k < names.size(); ++k) out[names[k]] = x[k];
-  return out;
-}
-
-}  // namespace
 
 TEST_CASE("commanders features of the first position and of a face-down King") {
   const CommandersGame game;
   State s = game.initial_state(5);
-  const auto start = features_of(game, s, 0);
+  const auto start = testing::named_features(game, s, 0);
   CHECK(start.at("castle_own") == 1);
   CHECK(start.at("kings_enemy") == 1);
   CHECK(start.at("jokers_own") == 1);
@@ -38,10 +22,10 @@ TEST_CASE("commanders features of the first position and of a face-down King") {
 
   game.apply(s, play(King));  // seat 0's King goes face down
   // Seat 0 knows its King left the castle; seat 1 cannot tell it from the rest of the castle.
-  CHECK(features_of(game, s, 0).at("kings_own") == Approx(0.5));
-  CHECK(features_of(game, s, 0).at("castle_own") == Approx(8.0 / 9));
-  CHECK(features_of(game, s, 1).at("kings_enemy") == 1);
-  CHECK(features_of(game, s, 1).at("castle_enemy") == 1);
+  CHECK(testing::named_features(game, s, 0).at("kings_own") == Approx(0.5));
+  CHECK(testing::named_features(game, s, 0).at("castle_own") == Approx(8.0 / 9));
+  CHECK(testing::named_features(game, s, 1).at("kings_enemy") == 1);
+  CHECK(testing::named_features(game, s, 1).at("castle_enemy") == 1);
 }
 
 }  // namespace nf::commanders

@@ -15,6 +15,7 @@
 #include "games/realms/realms.hpp"
 #include "games/reference/tic_tac_toe.hpp"
 #include "stats/value_model.hpp"
+#include "tests/agents/helpers.hpp"
 
 namespace nf {
 namespace {
@@ -152,12 +153,7 @@ TEST_CASE("search with eval=learned: shipped and file weights, refusals, determi
   auto a = make_agent(realms, spec), b = make_agent(realms, spec);
   Rng ra(11), rb(11);
   CHECK(a->act(s, ra) == b->act(s, rb));
-  auto* sa = dynamic_cast<search::TreeSearchAgent<realms::RealmsGame>*>(a.get());
-  auto* sb = dynamic_cast<search::TreeSearchAgent<realms::RealmsGame>*>(b.get());
-  REQUIRE(sa);
-  REQUIRE(sb);
-  for (size_t i = 0; i < sa->last_search().root.size(); ++i)
-    CHECK(sa->last_search().root[i].visits == sb->last_search().root[i].visits);
+  CHECK(testing::root_visits(realms, *a, s) == testing::root_visits(realms, *b, s));
 
   // A weights file of the other game, a missing file, a game without features.
   const commanders::CommandersGame commanders;

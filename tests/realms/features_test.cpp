@@ -1,25 +1,10 @@
 // The features of a known realms position, from both realms' views.
 #include <catch2/catch.hpp>
 
-#include <array>
-#include <map>
-#include <string_view>
-
+#include "tests/agents/helpers.hpp"
 #include "tests/realms/scenario.hpp"
 
 namespace nf::realms::test {
-namespace {
-
-std::map<std::string_view, float> features_of(const RealmsGame& game, const State& s, int seat) {
-  std::array<float, RealmsGame::kFeatureCount> x{};
-  game.features(s, seat, x);
-  std::map<std::string_view, float> out;
-  const auto names = RealmsGame::feature_names();
-  for (size_t k = 0; k < names.size(); ++k) out[names[k]] = x[k];
-  return out;
-}
-
-}  // namespace
 
 TEST_CASE("realms features of a known position, from each realm's view") {
   Scenario sc;  // seat 0 plays the Aesir, who are to act with six actions
@@ -33,7 +18,7 @@ TEST_CASE("realms features of a known position, from each realm's view") {
   int aesir_health = 0;
   for (int slot = 0; slot < 4; ++slot) aesir_health += game.stats(slot).health;
 
-  const auto aesir = features_of(game, sc.s, 0);
+  const auto aesir = testing::named_features(game, sc.s, 0);
   CHECK(aesir.at("aesir") == 1);
   CHECK(aesir.at("to_move") == 1);
   CHECK(aesir.at("blood_own") == 0);
@@ -54,7 +39,7 @@ TEST_CASE("realms features of a known position, from each realm's view") {
   CHECK(aesir.at("health_sinfjotli") == 0);
   CHECK(aesir.at("health_vanguard2") == 0);
 
-  const auto norse = features_of(game, sc.s, 1);
+  const auto norse = testing::named_features(game, sc.s, 1);
   CHECK(norse.at("aesir") == -1);
   CHECK(norse.at("to_move") == -1);
   CHECK(norse.at("blood_own") == Approx(3.0 / 9));
