@@ -11,7 +11,10 @@
 //   sees_action(state, a, seat)   every move is seen             ISMCTS trees, `play` views
 //   observation_key(state, seat)  0 (open-loop trees)            ISMCTS trees
 //   evaluate(state)               no depth-limited rollouts      search `depth=`
+//   features(state, seat, out)    no learned evaluation          `learn`, search `eval=learned`
+//   value_model_text()            eval=learned needs weights=    search `eval=learned`
 //   kSearchIterations             1000                           the default `ismcts`
+//   kSearchDepth                  8                              the default `ismcts`
 //   broken_invariant(state)       only the generic checks        `ninefold check`
 //   check_configs()               the default config only        `ninefold check`, goldens, bench
 //   element_schema/collect_elements  no element table            `balance` element statistics
@@ -20,9 +23,11 @@
 //   data_file_text(option, value) data files only as paths       `fit` on shipped data files
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -114,6 +119,40 @@ concept HasEvaluation = Game<G> && requires(const G& game, const typename G::Sta
   { game.evaluate(state) } -> std::same_as<Returns<G::kMaxPlayers>>;
 };
 
+// Features of a state from a seat's view, the inputs of a learned value model (`ninefold learn`
+// fits one; search `eval=learned` scores cut-off rollouts with it):
+//   static constexpr int kFeatureCount = N;
+//   static std::array<std::string_view, N> feature_names();   // stable: weight files name them
+//   void features(const State&, int seat, std::span<float> out) const;  // out.size() == N
+// `features` must not allocate (search calls it in every cut-off rollout) and should read only
+// what `seat` may know; where it reads more, the game says why (search evaluates determinized
+// worlds, where the whole state is the seat's guess anyway). Scale each feature to about [-1, 1]
+// so that one L2 penalty suits them all.
+template <class G>
+concept HasFeatures = Game<G> &&
+    requires(const G& game, const typename G::State& state, std::span<float> out) {
+  { G::kFeatureCount } -> std::convertible_to<int>;
+  { G::feature_names() } -> std::same_as<std::array<std::string_view, size_t(G::kFeatureCount)>>;
+  game.features(state, 0, out);
+};
+
+// The number of features (0 without the hook).
+template <Game G>
+constexpr int feature_count() {
+  if constexpr (HasFeatures<G>)
+    return G::kFeatureCount;
+  else
+    return 0;
+}
+
+// `static std::string_view value_model_text()`: the TOML text of the value model the game ships
+// (games/<id>/data/value.toml, format in stats/value_model.hpp), used by `eval=learned` unless
+// `weights=FILE` names another.
+template <class G>
+concept HasShippedValueModel = HasFeatures<G> && requires {
+  { G::value_model_text() } -> std::convertible_to<std::string_view>;
+};
+
 // `static constexpr uint64_t kSearchIterations = N;`: the iterations per decision of the
 // default `ismcts` on a game whose iterations cost far more than most (long heuristic
 // rollouts), so that a default decision stays near 20 ms on one thread.
@@ -123,6 +162,16 @@ constexpr uint64_t default_search_iterations() {
     return G::kSearchIterations;
   else
     return 1000;
+}
+
+// `static constexpr int kSearchDepth = N;`: the moves after which the default `ismcts` cuts a
+// rollout and scores it (with an evaluation or a shipped value model), when 8 is not the best.
+template <Game G>
+constexpr int default_search_depth() {
+  if constexpr (requires { G::kSearchDepth; })
+    return G::kSearchDepth;
+  else
+    return 8;
 }
 
 // `std::string broken_invariant(const State&) const`: what is wrong with a state the rules

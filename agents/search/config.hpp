@@ -11,6 +11,7 @@ namespace nf::search {
 
 enum class Variant : uint8_t { Mcts, SingleObserver, MultipleObserver };
 enum class Rollout : uint8_t { Random, Heuristic };
+enum class Evaluation : uint8_t { Game, Learned };
 enum class FinalMove : uint8_t { MostVisited, HighestMean, VisitProportional };
 enum class SimultaneousRule : uint8_t { Ucb, RegretMatching, Exp3 };
 
@@ -24,7 +25,9 @@ struct Config {
                      // moves are fewer than (their visits)^widen
   Rollout rollout = Rollout::Random;
   double epsilon = 0;  // rollout=heuristic: probability of a random move instead
-  int depth = 0;  // > 0: rollouts stop after this many moves and the game's evaluation scores them
+  int depth = 0;       // > 0: rollouts stop after this many moves and the evaluation scores them
+  Evaluation evaluation = Evaluation::Game;  // what scores a cut-off: evaluate() or a value model
+  std::string weights = "shipped";  // eval=learned: the game's shipped value model or a file
   FinalMove final_move = FinalMove::MostVisited;
   SimultaneousRule simultaneous = SimultaneousRule::Ucb;
   double gamma = 0.1;  // exploration mixed into regret matching and EXP3
@@ -41,6 +44,7 @@ struct Defaults {
   double epsilon = 0;
   double prior = 0;
   int depth = 0;
+  std::string eval = "game";
 };
 
 // The parameters of the search agents, and their parsing into a Config.
@@ -58,7 +62,13 @@ inline ParamSchema search_schema(Variant variant, bool flat = false, const Defau
                       "heuristic's (epsilon-greedy rollouts)"),
       ParamSpec::integer("depth", d.depth, 0, 1'000'000,
                          "cut rollouts after this many moves and score them with the game's "
-                         "evaluation; 0 = play to the end"),
+                         "evaluation (eval=); 0 = play to the end"),
+      ParamSpec::choice("eval", d.eval, {"game", "learned"},
+                        "what scores a cut-off rollout: the game's hand-written evaluation, or "
+                        "the logistic value model of `weights` over the game's features"),
+      ParamSpec::text("weights", "shipped",
+                      "eval=learned: 'shipped' (the game's own value model) or the path of a "
+                      "weights file written by `ninefold learn`"),
       ParamSpec::integer("threads", 1, 1, 64,
                          "root parallelism: independent trees merged at the root (deterministic "
                          "for a seed and thread count)"),
@@ -110,6 +120,9 @@ inline Config search_config(const ParamSet& params, Variant variant, bool flat =
   config.epsilon = params.get_real("epsilon");
   if (config.rollout == Rollout::Random && config.epsilon == d.epsilon) config.epsilon = 0;
   config.depth = int(params.get_int("depth"));
+  config.evaluation =
+      params.get_choice("eval") == "learned" ? Evaluation::Learned : Evaluation::Game;
+  config.weights = params.text("weights");
   config.threads = int(params.get_int("threads"));
   if (flat) return config;
   config.tree_parallel = params.get_choice("parallel") == "tree";

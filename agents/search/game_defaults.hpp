@@ -10,9 +10,11 @@ namespace nf::search {
 
 // The iterations a game declares (kSearchIterations, agents/game_hooks.hpp). With a heuristic:
 // heuristic rollouts with a tenth of the moves random (so rollouts do not all follow one line), and
-// a progressive bias toward the heuristic's move in selection. With an evaluation as well: rollouts
-// cut after 8 moves, since heuristic moves cost far more than random ones and the evaluation scores
-// the rest.
+// a progressive bias toward the heuristic's move in selection. With an evaluation or a shipped
+// value model as well: rollouts cut after kSearchDepth moves (8 unless the game says), since
+// heuristic moves cost far more than random ones and the evaluation scores the rest; a shipped
+// value model (eval=learned) is preferred to the hand-written evaluation, as it is fitted to
+// predict results.
 template <Game G>
 Defaults game_defaults() {
   Defaults d;
@@ -21,7 +23,8 @@ Defaults game_defaults() {
     d.rollout = "heuristic";
     d.epsilon = 0.1;
     d.prior = 5;
-    if constexpr (HasEvaluation<G>) d.depth = 8;
+    if constexpr (HasEvaluation<G> || HasShippedValueModel<G>) d.depth = default_search_depth<G>();
+    if constexpr (HasShippedValueModel<G>) d.eval = "learned";
   }
   return d;
 }

@@ -1,5 +1,5 @@
 // The rollout policy of the search agents: random or the game's heuristic, optionally cut
-// after a fixed depth and scored by the game's evaluation.
+// after a fixed depth and scored by the game's evaluation or a learned value model.
 #pragma once
 
 #include <fmt/format.h>
@@ -10,6 +10,7 @@
 #include "agents/agent.hpp"
 #include "agents/game_hooks.hpp"
 #include "agents/search/config.hpp"
+#include "agents/search/learned_evaluation.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
 
@@ -40,8 +41,8 @@ std::unique_ptr<typename HeuristicPolicy<G>::type> make_heuristic(const G& game,
 // The policy that plays rollouts (and, in single-observer trees, modelled opponent moves):
 // random or the game's heuristic (each move random instead with probability `epsilon`, so
 // that rollouts do not all follow the one line the heuristic would play), optionally cut
-// after `depth` moves and scored by the game's evaluation. Construction rejects options the
-// game cannot support.
+// after `depth` moves and scored by the game's evaluation (eval=game) or a value model over its
+// features (eval=learned). Construction rejects options the game cannot support.
 template <Game G>
 class RolloutPolicy {
  public:
@@ -56,9 +57,12 @@ class RolloutPolicy {
           fmt::format("epsilon={}: only a heuristic rollout (rollout=heuristic) mixes in "
                       "random moves",
                       config.epsilon));
-    if (config.depth > 0 && !HasEvaluation<G>)
-      throw Error(fmt::format("depth={}: game '{}' has no evaluation to score cut-off rollouts",
-                              config.depth, G::kId));
+    if (config.evaluation == Evaluation::Learned)
+      learned_ = std::make_unique<LearnedEvaluation<G>>(config.weights);
+    if (config.depth > 0 && !HasEvaluation<G> && !learned_)
+      throw Error(fmt::format(
+          "depth={}: game '{}' has no evaluation to score cut-off rollouts{}", config.depth, G::kId,
+          HasFeatures<G> ? " (eval=learned scores them with a value model)" : ""));
   }
 
   // The move at `s`, whose legal moves are `legal`. The random policy draws exactly as
@@ -72,8 +76,7 @@ class RolloutPolicy {
   // random_action hook (which draws the same move without listing them).
   Returns<G::kMaxPlayers> play(State& s, Rng& rng, ActionList<G>& scratch) const {
     for (int moves = 0; !game_->is_terminal(s); ++moves) {
-      if constexpr (HasEvaluation<G>)
-        if (depth_ > 0 && moves >= depth_) return game_->evaluate(s);
+      if (depth_ > 0 && moves >= depth_) return cut_off(s);
       if (guided(rng)) {
         game_->apply(s, heuristic_->choose(s, rng));
       } else if constexpr (HasRandomAction<G>) {
@@ -87,6 +90,15 @@ class RolloutPolicy {
   }
 
  private:
+  // The score of a rollout cut off at `s` (construction made sure there is one).
+  Returns<G::kMaxPlayers> cut_off(const State& s) const {
+    if (learned_) return learned_->evaluate(*game_, s);
+    if constexpr (HasEvaluation<G>)
+      return game_->evaluate(s);
+    else
+      return game_->returns(s);  // unreachable: depth > 0 needs an evaluation
+  }
+
   // Whether the heuristic plays the next move (an epsilon of 0 draws nothing).
   bool guided(Rng& rng) const { return heuristic_ && !(epsilon_ > 0 && rng.uniform() < epsilon_); }
 
@@ -94,6 +106,7 @@ class RolloutPolicy {
   int depth_;
   double epsilon_;
   std::unique_ptr<typename HeuristicPolicy<G>::type> heuristic_;
+  std::unique_ptr<const LearnedEvaluation<G>> learned_;
 };
 
 }  // namespace nf::search

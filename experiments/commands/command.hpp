@@ -36,5 +36,6 @@ std::unique_ptr<Command> match_command();
 std::unique_ptr<Command> tune_command();
 std::unique_ptr<Command> merge_command();
 std::unique_ptr<Command> fit_command();
+std::unique_ptr<Command> learn_command();
 
 }  // namespace nf

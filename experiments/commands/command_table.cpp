@@ -15,6 +15,7 @@ std::vector<std::unique_ptr<Command>> command_table() {
   table.push_back(tune_command());
   table.push_back(merge_command());
   table.push_back(fit_command());
+  table.push_back(learn_command());
   return table;
 }
 

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -134,6 +135,10 @@ class CommandersGame {
     return play(Commander(kTypeSets.nth[types][rng.below(kTypeSets.count[types])]));
   }
   void apply(State& s, Action a) const;
+  // Features from a seat's view for a learned value model (features.cpp).
+  static constexpr int kFeatureCount = 22;
+  static std::array<std::string_view, kFeatureCount> feature_names();
+  void features(const State& s, int seat, std::span<float> out) const;
   void determinize(State& s, int observer, Rng& rng) const;
   // Search hook: whether `seat` sees which action the player to move takes with `a`. Seat 1
   // chooses without seeing seat 0's face-down commander; every other move is seen.

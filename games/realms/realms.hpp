@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -176,6 +177,8 @@ class RealmsGame {
   static constexpr int kMaxActions = 256;
   // Iterations per decision of the default ismcts (about 20 ms): heuristic rollouts are slow.
   static constexpr uint64_t kSearchIterations = 100;
+  // Rollouts of the default ismcts are cut after 12 moves and scored by the shipped value model.
+  static constexpr int kSearchDepth = 12;
 
   static ParamSchema config_schema();
   // `ninefold check`, the golden playthroughs and the benchmarks cover the other map and the
@@ -208,6 +211,11 @@ class RealmsGame {
   Returns<2> returns(const State& s) const;
   // Estimated returns of an unfinished game (search rollouts cut off after a fixed depth).
   Returns<2> evaluate(const State& s) const;
+  // Features from a seat's view and the shipped value model over them (features.cpp).
+  static constexpr int kFeatureCount = 28;
+  static std::array<std::string_view, kFeatureCount> feature_names();
+  void features(const State& s, int seat, std::span<float> out) const;
+  static std::string_view value_model_text();
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
   // The move legal_actions followed by rng.below would draw, without listing a figure's moves.
   Action random_action(const State& s, Rng& rng) const;

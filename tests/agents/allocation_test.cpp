@@ -61,4 +61,6 @@ TEST_CASE("search agents allocate nothing in steady state") {
   check_no_allocation(realms, "ismcts(iterations=300,rollout=heuristic,epsilon=0.2,depth=12)");
   // The default ismcts of realms: prior, progressive widening and evaluated cut-offs.
   check_no_allocation(realms, "ismcts(widen=0.5)");
+  // Cut-offs scored by the shipped value model (features on the stack).
+  check_no_allocation(realms, "ismcts(iterations=300,eval=learned,depth=4)");
 }

@@ -1,11 +1,15 @@
-// Shared by the search-agent tests: agents by spec, one game between agents, and the root
-// statistics of an agent's last search (move, visits, summed reward).
+// Shared by the search-agent tests: agents by spec, one game between agents, the root
+// statistics of an agent's last search (move, visits, summed reward), and a game's features by
+// name.
 #pragma once
 
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -13,6 +17,18 @@
 #include "experiments/run/runner.hpp"
 
 namespace nf::testing {
+
+// The features of `s` from `seat`'s view, by name.
+template <HasFeatures G>
+std::map<std::string_view, float> named_features(const G& game, const typename G::State& s,
+                                                 int seat) {
+  std::array<float, size_t(G::kFeatureCount)> x{};
+  game.features(s, seat, x);
+  std::map<std::string_view, float> out;
+  const auto names = G::feature_names();
+  for (size_t k = 0; k < names.size(); ++k) out[names[k]] = x[k];
+  return out;
+}
 
 template <Game G>
 std::vector<std::tuple<std::string, uint64_t, double>> root_visits(const G& game, Agent<G>& agent,

@@ -210,11 +210,16 @@ TEST_CASE("the default ismcts uses the heuristic and the evaluation a game has")
   CHECK(commanders.epsilon == 0.1);
   CHECK(commanders.prior == 5);
   CHECK(commanders.depth == 0);
-  // A heuristic, an evaluation and costly iterations (realms): cut-offs and fewer iterations.
+  // A heuristic, a shipped value model and costly iterations (realms): cut-offs at the game's
+  // depth scored by the value model, and fewer iterations.
   const auto realms = defaults(nf::realms::RealmsGame{});
   CHECK(realms.iterations == nf::realms::RealmsGame::kSearchIterations);
   CHECK(realms.rollout == Rollout::Heuristic);
-  CHECK(realms.depth == 8);
+  CHECK(realms.depth == nf::realms::RealmsGame::kSearchDepth);
+  CHECK(realms.evaluation == nf::search::Evaluation::Learned);
+  CHECK(realms.weights == "shipped");
+  // Features without a shipped model (commanders) leave the evaluation alone.
+  CHECK(commanders.evaluation == nf::search::Evaluation::Game);
   // Asking for random rollouts drops the default epsilon; an epsilon asked for is refused.
   const nf::commanders::CommandersGame game;
   CHECK(nf::make_agent(game, "ismcts").get() != nullptr);
