@@ -3,6 +3,13 @@
 // the tree's lock varies from run to run, so only what holds for any order is tested.
 #include <catch2/catch.hpp>
 
+#include <tbb/info.h>
+#include <tbb/task_arena.h>
+
+#include <atomic>
+#include <chrono>
+
+#include "agents/search/budget.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
 #include "games/reference/goofspiel.hpp"
@@ -95,4 +102,41 @@ TEST_CASE("tree-parallel mcts still finds the tic-tac-toe win in one") {
     nf::Rng rng(seed);
     CHECK(agent->act(state, rng) == 2);
   }
+}
+
+// A search on two threads gets two threads even when it is called from a run that plays one
+// game at a time (an arena of one slot): the search runs in its own arena.
+TEST_CASE("a search's threads run at once inside a run that plays one game at a time") {
+  if (tbb::info::default_concurrency() < 2) {
+    WARN("one core: no second thread to meet");
+    return;
+  }
+  nf::search::Config config;
+  config.threads = 2;
+  nf::Rng rng(1);
+  const nf::search::SearchBudget budget(config, 2, rng);
+  tbb::task_arena search_arena(2), games_arena(1);
+  std::atomic<int> arrived{0};
+  std::atomic<bool> met{true};
+  games_arena.execute([&] {
+    budget.run(search_arena, [&](size_t) {
+      ++arrived;
+      // Each thread waits for the other: run one after the other, the first never sees it.
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+      while (arrived.load() < 2)
+        if (std::chrono::steady_clock::now() > deadline) {
+          met = false;
+          return;
+        }
+    });
+  });
+  CHECK(met.load());
+}
+
+TEST_CASE("an agent says how many threads its decisions run on") {
+  const nf::reference::TicTacToeGame game;
+  CHECK(nf::make_agent(game, "mcts(threads=3)")->threads() == 3);
+  CHECK(nf::make_agent(game, "flatmc(threads=2)")->threads() == 2);
+  CHECK(nf::make_agent(game, "mcts")->threads() == 1);
+  CHECK(nf::make_agent(game, "random")->threads() == 1);
 }
