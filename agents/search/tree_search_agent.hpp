@@ -54,24 +54,25 @@ class TreeSearchAgent final : public Agent<G> {
       // Tree parallelism: every worker searched the first one's tree.
       if (tree_parallel() && worker != workers_[0]) continue;
       const auto& tree = worker->root_tree();
+      const auto add_arm = [&](const auto& arm) {
+        for (auto& stat : report_.root)
+          if (arm.action == stat.action) {
+            stat.visits += arm.visits;
+            stat.reward += arm.reward_sum();
+          }
+      };
       // The seat's moves at the root: its children in mcts, the children of its run (one: the
       // searching seat observes the same root in every world) in ismcts.
-      const auto add_arms = [&](uint32_t parent, const auto& self) -> void {
-        const auto& p = tree[parent];
-        for (uint32_t c = p.first_child; c < p.first_child + p.children; ++c) {
-          if (tree[c].mover != seat || tree[c].hidden) continue;
-          if (tree[c].run) {
-            self(c, self);
-            continue;
-          }
-          for (auto& stat : report_.root)
-            if (tree[c].action == stat.action) {
-              stat.visits += tree[c].visits;
-              stat.reward += tree[c].reward_sum();
-            }
+      const auto& root = tree[Tree<Action>::kRoot];
+      for (uint32_t c = root.first_child; c < root.first_child + root.children; ++c) {
+        if (tree[c].mover != seat || tree[c].hidden) continue;
+        if (!tree[c].run) {
+          add_arm(tree[c]);
+          continue;
         }
-      };
-      add_arms(Tree<Action>::kRoot, add_arms);
+        for (uint32_t m = tree[c].first_child; m < tree[c].first_child + tree[c].children; ++m)
+          add_arm(tree[m]);
+      }
       report_.nodes += worker->slots();
     }
     return pick_final(rng);
