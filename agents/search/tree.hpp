@@ -116,15 +116,12 @@ class Tree {
     return kNoNode;
   }
 
-  // The first child that is a seen move of `mover` under `key`, or kNoNode (kUnkeyed: see
-  // children_are).
-  template <bool kUnkeyed>
-  uint32_t find_first_seen(uint32_t parent, int mover, uint32_t key) const {
+  // The first child that is a move of `mover`, or kNoNode, in an mcts tree (no keys, no hidden
+  // edges, no runs: ismcts finds a node's moves through its run, find_run).
+  uint32_t find_first_move(uint32_t parent, int mover) const {
     const NodeType& p = nodes_[parent];
-    for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
-      const NodeType& c = nodes_[i];
-      if ((kUnkeyed || (c.key == key && !c.hidden)) && c.mover == mover) return i;
-    }
+    for (uint32_t i = p.first_child; i < p.first_child + p.children; ++i)
+      if (nodes_[i].mover == mover) return i;
     return kNoNode;
   }
 

@@ -272,7 +272,7 @@ class Worker {
     // node's run for what the owner observes (Tree::find_run).
     uint32_t parent = node, first = kNoNode;
     if constexpr (kMcts) {
-      first = t.template find_first_seen<true>(node, mover, key);
+      first = t.find_first_move(node, mover);
     } else {
       parent = t.find_run(node, mover, key);
       if (parent == kNoNode) parent = t.add_run(node, mover, key);
