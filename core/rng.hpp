@@ -65,17 +65,12 @@ class Rng {
     return result;
   }
 
-  // Uniform integer in [0, bound), bound > 0. Portable: same result everywhere.
+  // Uniform integer in [0, bound), bound > 0. Portable: same result everywhere. The common
+  // case (no rejection) is inlined into playout loops; the rare redraws are not.
   constexpr uint32_t below(uint32_t bound) {
-    uint64_t product = static_cast<uint64_t>(static_cast<uint32_t>(next() >> 32)) * bound;
-    auto low = static_cast<uint32_t>(product);
-    if (low < bound) {
-      const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
-      while (low < threshold) {
-        product = static_cast<uint64_t>(static_cast<uint32_t>(next() >> 32)) * bound;
-        low = static_cast<uint32_t>(product);
-      }
-    }
+    const uint64_t product = static_cast<uint64_t>(static_cast<uint32_t>(next() >> 32)) * bound;
+    if (static_cast<uint32_t>(product) < bound) [[unlikely]]
+      return below_rejecting(product, bound);
     return static_cast<uint32_t>(product >> 32);
   }
 
@@ -102,6 +97,13 @@ class Rng {
 
  private:
   static constexpr uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  // Lemire's rejection: `product` fell in the low band that would bias the result.
+  [[gnu::noinline]] constexpr uint32_t below_rejecting(uint64_t product, uint32_t bound) {
+    const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
+    while (static_cast<uint32_t>(product) < threshold)
+      product = static_cast<uint64_t>(static_cast<uint32_t>(next() >> 32)) * bound;
+    return static_cast<uint32_t>(product >> 32);
+  }
   std::array<uint64_t, 4> state_{};
 };
 

@@ -47,6 +47,21 @@ struct Ucb {
   }
 };
 
+// UCT at an mcts node whose arms have all been tried, with no arm favoured: the first arm of
+// the highest mean + exploration / sqrt(visits), what Ucb<true> chooses, without its per-arm
+// tests for untried and favoured arms. The hot loop of a search whose rollouts are cheap.
+template <class Node>
+size_t best_uct_arm(const Node* arms, uint32_t k, float exploration) {
+  size_t best = 0;
+  float best_value = arms[0].mean + exploration * inverse_sqrt(arms[0].visits);
+  for (uint32_t i = 1; i < k; ++i) {
+    const float value = arms[i].mean + exploration * inverse_sqrt(arms[i].visits);
+    best = value > best_value ? i : best;
+    best_value = value > best_value ? value : best_value;
+  }
+  return best;
+}
+
 // An arm drawn from `k` arms by regret matching or EXP3, mixed with gamma exploration;
 // `regret(i)` is arm i's cumulative regret (regret matching) or reward estimate (EXP3).
 // Sets `probability` to the drawn arm's probability, which its update needs.

@@ -96,7 +96,12 @@ class Tree {
     nodes_.clear();
     nodes_.emplace_back();
     free_blocks_.fill(kNoNode);
+    moved_blocks_ = 0;
   }
+
+  // How many child blocks have moved since the reset. A node's index stays valid while this
+  // count does: only moving the block a node sits in (its parent outgrowing it) changes it.
+  uint64_t moved_blocks() const { return moved_blocks_; }
 
   NodeType& operator[](uint32_t i) { return nodes_[i]; }
   const NodeType& operator[](uint32_t i) const { return nodes_[i]; }
@@ -196,6 +201,7 @@ class Tree {
       NodeType& p = nodes_[parent];
       for (uint32_t i = 0; i < p.children; ++i) nodes_[block + i] = nodes_[p.first_child + i];
       if (old_capacity > 0) give_back(p.first_child, old_capacity);
+      moved_blocks_ += p.children > 0;
       p.first_child = block;
       p.capacity = static_cast<uint16_t>(new_capacity);
     }
@@ -237,6 +243,7 @@ class Tree {
   static constexpr size_t kReusedSizes = 512;  // blocks this large or larger are not reused
   std::vector<NodeType> nodes_;
   std::array<uint32_t, kReusedSizes> free_blocks_;  // by capacity: first outgrown block, or kNoNode
+  uint64_t moved_blocks_ = 0;
 };
 
 }  // namespace nf::search

@@ -79,6 +79,8 @@ class TreeSearchAgent final : public Agent<G> {
   }
 
   const SearchReport<G>& last_search() const { return report_; }
+  // The searching seat's tree of the last search (the first thread's), for tests and tools.
+  const Tree<Action>& last_tree() const { return workers_[0]->root_tree(); }
   int threads() const override { return config_.threads; }
 
  private:

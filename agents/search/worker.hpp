@@ -23,7 +23,6 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <vector>
 
@@ -93,9 +92,15 @@ class Worker {
   }
 
  private:
+  static constexpr uint16_t kNoRun = std::numeric_limits<uint16_t>::max();
   struct Step {
     uint32_t parent, child;
     double probability;  // of the chosen arm, under the regret-matching/EXP3 rule (else 0)
+    // Where the step is below the node it leaves, so that tree parallelism can find it again
+    // after another thread moved a block of the path (Tree::moved_blocks): the place of the
+    // run `parent` among that node's children (kNoRun when `parent` is the node itself) and
+    // the place of `child` among `parent`'s children.
+    uint16_t run_place = kNoRun, place = 0;
   };
   static constexpr size_t kMaxArms = size_t(G::kMaxActions);
   static constexpr size_t kMaxTrees = size_t(G::kMaxPlayers);
@@ -140,41 +145,71 @@ class Worker {
   // Tree-parallel: the descent and the backup hold the trees' lock, the world and the rollout
   // do not; the path carries a virtual loss meanwhile, so that the other threads descend
   // elsewhere (Chaslot, Winands & van den Herik 2008).
+  // Tree-parallel, the heuristic's moves for the prior are also asked without the lock, so
+  // that threads wait for each other only on the trees themselves.
   template <bool kMcts>
   void iterate(const State& root) {
     State s = sample_world<kMcts>(root);
     Descent d;
     for (size_t t = 0; t < tree_count<kMcts>(); ++t) paths_[t].clear();
-    {
-      const auto lock = guard();
-      while (!d.expanded && !game_->is_terminal(s)) {
-        const int mover = game_->current_player(s);
-        const size_t chooser = kMcts ? 0 : selection_tree(mover);
-        const Action action = select<kMcts>(s, chooser, mover, d);
-        follow<kMcts>(s, action, mover, chooser, d);
-        game_->apply(s, action);
-      }
-      if (concurrent_) add_virtual_loss<kMcts>();
+    take_lock<kMcts>();
+    // Tree-parallel, the visit every edge of the path counts until the backup: the lowest
+    // return seen so far (0 before any), a virtual loss that steers the other threads elsewhere.
+    if (concurrent_) virtual_loss_ = shared_->low <= shared_->high ? shared_->low : 0.0;
+    while (!d.expanded && !game_->is_terminal(s)) {
+      const int mover = game_->current_player(s);
+      const size_t chooser = kMcts ? 0 : selection_tree(mover);
+      const Action action = select<kMcts>(s, chooser, mover, d);
+      follow<kMcts>(s, action, mover, chooser, d);
+      game_->apply(s, action);
     }
+    let_go_lock<kMcts>();
     const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_, legal_);
-    const auto lock = guard();
+    take_lock<kMcts>();
     backpropagate<kMcts>(result);
+    let_go_lock<kMcts>();
   }
 
-  // The trees' lock, taken only when threads share them.
-  std::unique_lock<std::mutex> guard() {
-    std::unique_lock<std::mutex> lock(shared_->mutex, std::defer_lock);
-    if (concurrent_) lock.lock();
-    return lock;
-  }
-
-  // Counts a visit on every edge of the path with the lowest return seen so far (0 before
-  // any); the backup replaces it by the rollout's return, so every visit is counted once.
+  // The trees' lock, held only when threads share them. While it was let go another thread
+  // may have moved blocks of this thread's paths: they are found again from the roots.
   template <bool kMcts>
-  void add_virtual_loss() {
-    virtual_loss_ = shared_->low <= shared_->high ? shared_->low : 0.0;
+  void take_lock() {
+    if (!concurrent_) return;
+    shared_->lock.lock();
     for (size_t t = 0; t < tree_count<kMcts>(); ++t)
-      for (const Step& step : paths_[t]) tree(t)[step.child].add(virtual_loss_);
+      if (tree(t).moved_blocks() != moved_blocks_seen_[t]) refind_path(t);
+  }
+  template <bool kMcts>
+  void let_go_lock() {
+    if (!concurrent_) return;
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t) moved_blocks_seen_[t] = tree(t).moved_blocks();
+    shared_->lock.unlock();
+  }
+  // Tree `t`'s path walked again from the root by the places of its steps (a moved block
+  // keeps its children in order).
+  void refind_path(size_t t) {
+    const TreeType& tr = tree(t);
+    uint32_t node = TreeType::kRoot;
+    for (Step& step : paths_[t]) {
+      step.parent = step.run_place == kNoRun ? node : tr[node].first_child + step.run_place;
+      step.child = tr[step.parent].first_child + step.place;
+      node = step.child;
+    }
+  }
+  // The node each tree's descent has reached: the end of its path.
+  void refresh_descent(Descent& d) const {
+    for (size_t t = 0; t < shared_->trees.size(); ++t)
+      d.at[t] = paths_[t].empty() ? TreeType::kRoot : paths_[t].back().child;
+  }
+
+  // Records `step` on tree `t`'s path; tree-parallel, with its place (refind_path) and a
+  // virtual loss on its edge.
+  [[gnu::always_inline]] void push_step(size_t t, Step step) {
+    if (concurrent_) {
+      step.place = static_cast<uint16_t>(step.child - tree(t)[step.parent].first_child);
+      tree(t)[step.child].add(virtual_loss_);
+    }
+    paths_[t].push_back(step);
   }
 
   // The root with what the searching seat cannot see resampled; mcts(see_hidden) resamples
@@ -195,9 +230,7 @@ class Worker {
   template <bool kMcts>
   Action select(const State& s, size_t chooser, int mover, Descent& d) {
     const int owner = kMcts ? root_seat_ : owner_of(chooser);
-    TreeType& own = tree(chooser);
-    if (!fixed_arms<kMcts>() || own[d.at[chooser]].children == 0) game_->legal_actions(s, legal_);
-    Step step{d.at[chooser], kNoNode, 0.0};
+    if (!fixed_arms<kMcts>()) game_->legal_actions(s, legal_);
     // A single tree holds the searching seat's view only: an opponent's move that view
     // does not see, or that the opponent makes without seeing the move before it (a
     // simultaneous reply), is not chosen from statistics the opponent could not have; the
@@ -205,12 +238,30 @@ class Worker {
     const bool modelled =
         !kMcts && config_.variant == Variant::SingleObserver && mover != owner &&
         (d.missed_last[size_t(mover)] || unseen<false>(s, legal_[0], mover, owner));
+    if (prior_ && !modelled) ask_prior<kMcts>(s, d);
+    TreeType& own = tree(chooser);
+    if (fixed_arms<kMcts>() && own[d.at[chooser]].children == 0) game_->legal_actions(s, legal_);
+    Step step{d.at[chooser], kNoNode, 0.0};
     const Action action = modelled ? policy_move(s, own, step, mover, owner, d.expanded)
                                    : choose<kMcts>(s, own, step, mover, owner, d.expanded);
     if constexpr (!kMcts) note_unseen(s, action, mover, owner, own[step.parent], d);
     d.at[chooser] = step.child;
-    paths_[chooser].push_back(step);
+    push_step(chooser, step);
     return action;
+  }
+
+  // The heuristic's move at `s` for the progressive bias (prior_move_). It reads no tree, so
+  // tree-parallel threads ask it without the lock.
+  template <bool kMcts>
+  void ask_prior(const State& s, Descent& d) {
+    if (!concurrent_) {
+      prior_move_ = prior_->choose(s, rng_);
+      return;
+    }
+    let_go_lock<kMcts>();
+    prior_move_ = prior_->choose(s, rng_);
+    take_lock<kMcts>();
+    refresh_descent(d);
   }
 
   // Which seats do not see `action`, for the decision after it. The owner's own move that
@@ -236,7 +287,7 @@ class Worker {
       uint32_t child = tree(t).find_child(d.at[t], mover, hidden, action, key);
       if (child == kNoNode) child = tree(t).add_child(d.at[t], mover, hidden, action, key, 2);
       if (tree(t)[child].visits == 0) d.expanded = true;
-      paths_[t].push_back({d.at[t], child, 0.0});
+      push_step(t, {d.at[t], child, 0.0});
       d.at[t] = child;
     }
   }
@@ -265,7 +316,7 @@ class Worker {
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
     if constexpr (fixed_arms<kMcts>())
-      if (t[node].children > 0) return choose_fixed(s, t, step, expanded);
+      if (t[node].children > 0) return choose_fixed(t, step, expanded);
     const uint32_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
     // The arms' parent: the node itself in mcts (one observation, everything seen), else the
@@ -278,6 +329,7 @@ class Worker {
       if (parent == kNoNode) parent = t.add_run(node, mover, key);
       if (t[parent].children > 0) first = t[parent].first_child;
       step.parent = parent;
+      step.run_place = static_cast<uint16_t>(parent - t[node].first_child);
     }
     if (first == kNoNode) first = t.add_children(parent, mover, key, legal);
     // mcts: every move is available at every selection, so UCT's parent count is the
@@ -289,7 +341,7 @@ class Worker {
     // mcts has every move available and counts the parent's selections instead.
     uint32_t untried = 0, visited = 0;
     uint64_t pulls = 0;  // visits of the tried arms, for progressive widening
-    const size_t favoured = favoured_arm(s, legal);
+    const size_t favoured = favoured_arm(legal);
     Ucb<kMcts> ucb = biased_ucb<kMcts>(exploration, favoured);
     const auto visit = [&](size_t i, typename TreeType::NodeType& n) {
       untried += n.visits == 0;
@@ -344,15 +396,13 @@ class Worker {
   // selection at such a node tries one untried arm while there are any (the arm is visited
   // before the next selection), so the node's count of selections says how many are left
   // untried: UCB is scored only once every arm has been tried.
-  Action choose_fixed(const State& s, TreeType& t, Step& step, bool& expanded) {
+  Action choose_fixed(TreeType& t, Step& step, bool& expanded) {
     const uint32_t node = step.parent, first = t[node].first_child, k = t[node].children;
     const auto* arms = &t[first];
     size_t favoured = kNoArm;
-    if (prior_) {
-      const Action h = prior_->choose(s, rng_);
+    if (prior_)
       for (uint32_t i = 0; i < k && favoured == kNoArm; ++i)
-        if (arms[i].action == h) favoured = i;
-    }
+        if (arms[i].action == prior_move_) favoured = i;
     const uint32_t selections = t[node].available++;
     arms_first_ = first;
     uint32_t untried = selections < k ? k - selections : 0;
@@ -370,6 +420,8 @@ class Worker {
     if (expand) {
       pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
       expanded = true;
+    } else if (favoured == kNoArm && config_.widen <= 0) {
+      pick = best_uct_arm(arms, k, static_cast<float>(config_.c * sqrt_log(selections)));
     } else {
       Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(selections), favoured);
       for (uint32_t i = 0; i < k; ++i) ucb.add(i, arms[i]);
@@ -396,13 +448,12 @@ class Worker {
 
   static constexpr size_t kNoArm = std::numeric_limits<size_t>::max();
 
-  // The arm of the heuristic's move at `s` among `legal` when selection is biased toward it
-  // (prior > 0), else kNoArm.
-  size_t favoured_arm(const State& s, std::span<const Action> legal) {
+  // The arm of the heuristic's move (ask_prior) among `legal` when selection is biased toward
+  // it (prior > 0), else kNoArm.
+  size_t favoured_arm(std::span<const Action> legal) const {
     if (!prior_) return kNoArm;
-    const Action h = prior_->choose(s, rng_);
     for (size_t i = 0; i < legal.size(); ++i)
-      if (legal[i] == h) return i;
+      if (legal[i] == prior_move_) return i;
     return kNoArm;
   }
   template <bool kSharedExploration>
@@ -472,9 +523,11 @@ class Worker {
   Config config_;
   RolloutPolicy<G> rollout_;
   std::unique_ptr<typename HeuristicPolicy<G>::type> prior_;  // when prior > 0
-  std::shared_ptr<SharedTrees<Action>> shared_;  // this worker's own, or the first worker's
-  bool concurrent_ = false;                      // threads share the trees (parallel=tree)
-  double virtual_loss_ = 0;                      // the return the current path was given
+  std::shared_ptr<SharedTrees<Action>> shared_;          // this worker's own, or the first worker's
+  bool concurrent_ = false;                              // threads share the trees (parallel=tree)
+  double virtual_loss_ = 0;                              // the return the current path was given
+  std::array<uint64_t, kMaxTrees> moved_blocks_seen_{};  // each tree's, when the lock was let go
+  Action prior_move_{};                                  // see ask_prior
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
   uint32_t arms_first_ = kNoNode;  // see arm()

@@ -8,6 +8,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <vector>
 
 #include "agents/search/budget.hpp"
 #include "games/commanders/commanders.hpp"
@@ -39,6 +41,37 @@ void check_one_thread_is_sequential(const G& game, const typename G::State& stat
   }
 }
 
+// Every node's moves (its own children and those of its runs) were visited at most as often
+// as the node, since an iteration reaches a node's moves through the node, and every visited
+// move's mean is a return of the game (these games' returns lie in [-1, 1]). A backup written
+// to a slot the thread no longer owns (a block another thread moved while it rolled out)
+// leaves a mean outside that range or a visit count that does not nest.
+template <class Tree>
+void check_tree_statistics(const Tree& tree) {
+  std::vector<uint32_t> todo = {Tree::kRoot};
+  size_t nodes = 0;
+  while (!todo.empty()) {
+    const uint32_t node = todo.back();
+    todo.pop_back();
+    uint64_t below = 0;
+    const auto count_moves = [&](uint32_t parent) {
+      for (uint32_t c = tree[parent].first_child;
+           c < tree[parent].first_child + tree[parent].children; ++c) {
+        if (tree[c].run) continue;
+        below += tree[c].visits;
+        if (tree[c].visits > 0) CHECK(std::abs(tree[c].mean) <= 1.0001f);
+        todo.push_back(c);
+      }
+    };
+    count_moves(node);
+    for (uint32_t c = tree[node].first_child; c < tree[node].first_child + tree[node].children; ++c)
+      if (tree[c].run) count_moves(c);
+    if (node != Tree::kRoot) CHECK(below <= tree[node].visits);
+    ++nodes;
+  }
+  CHECK(nodes > 1);
+}
+
 // With several threads: a legal decision, and every iteration is one visit at the root (the
 // virtual losses are all replaced by returns), with returns within the game's range.
 template <nf::Game G>
@@ -61,6 +94,7 @@ void check_threads_account_for_every_visit(const G& game, const typename G::Stat
     const auto* search = dynamic_cast<nf::search::TreeSearchAgent<G>*>(agent.get());
     REQUIRE(search != nullptr);
     CHECK(search->last_search().iterations == iterations);
+    check_tree_statistics(search->last_tree());
   }
 }
 

@@ -64,3 +64,25 @@ TEST_CASE("a block outgrown by its node is reused by the next node that needs th
   CHECK(tree.add_children(child, 1, 0, std::span<const uint8_t>(two)) == old_block);
   CHECK(tree.slots() == slots);
 }
+
+// Tree parallelism finds a thread's path again from the root only when a block has moved
+// since the thread let go of the lock: the count must move exactly when a block of children
+// does, and a moved block keeps its children in order (so their places still find them).
+TEST_CASE("the tree counts the child blocks that moved, and a moved block keeps its order") {
+  Tree tree;
+  tree.reset();
+  const std::array<uint8_t, 3> three = {7, 8, 9};
+  const uint32_t first = tree.add_children(Tree::kRoot, 0, 0, std::span<const uint8_t>(three));
+  CHECK(tree.moved_blocks() == 0);
+  tree.add_children(first, 1, 0, std::span<const uint8_t>(three));  // a new block: nothing moves
+  CHECK(tree.moved_blocks() == 0);
+  tree.add_child(Tree::kRoot, 0, false, 10, 0, 1);  // the root's full block of 3 moves
+  CHECK(tree.moved_blocks() == 1);
+  const uint32_t moved = tree[Tree::kRoot].first_child;
+  CHECK(moved != first);
+  for (uint32_t i = 0; i < 3; ++i) CHECK(tree[moved + i].action == three[i]);
+  CHECK(tree[moved + 3].action == 10);
+  CHECK(tree[moved].children == 3);  // the first move's own block went with it
+  tree.reset();
+  CHECK(tree.moved_blocks() == 0);
+}
