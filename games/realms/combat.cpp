@@ -395,8 +395,7 @@ void RealmsGame::resolve_combat(State& s) const {
         board_->distance(sigmund.hex, f.hex) <= 2 && s.sides[Norsemen].revenge_dice < kMaxDice)
       ++s.sides[Norsemen].revenge_dice;
     if (s.sides[Norsemen].quarry == slot) s.sides[Norsemen].quarry = kNoFigure;
-    s.occupant[f.hex] = kNoFigure;
-    f.hex = kNoHex;
+    set_figure_hex(s, slot, kNoHex);
     f.status = FigureStatus::Dead;
   }
   const Realm attacking = slot_realm(c.attacker), defending = other(attacking);

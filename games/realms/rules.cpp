@@ -62,8 +62,8 @@ State RealmsGame::initial_state(uint64_t seed) const {
     for (const Placement& p : board_->formation(r)) {
       if (p.extra && vanguards_ < 2) continue;
       const int slot = p.extra ? kExtraVanguardSlot : int(p.kind);
-      s.figures[size_t(slot)] = {p.hex, 0, FigureStatus::Active, false, false};
-      s.occupant[p.hex] = uint8_t(slot);
+      s.figures[size_t(slot)].status = FigureStatus::Active;
+      set_figure_hex(s, slot, p.hex);
     }
   for (int k = 0; k < kFateKinds; ++k)
     for (int c = 0; c < kFateCopies[size_t(k)]; ++c) s.deck.push_back(uint8_t(k));
@@ -138,14 +138,6 @@ void RealmsGame::end_game(State& s, int winner, EndReason reason) const {
 }
 
 // ---- movement ----
-
-HexSet RealmsGame::occupied(const State& s, Realm r) const {
-  HexSet out;
-  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-    if (s.figures[size_t(slot)].status == FigureStatus::Active)
-      out |= board_->hex_set(s.figures[size_t(slot)].hex);
-  return out;
-}
 
 namespace {
 
@@ -423,11 +415,8 @@ void RealmsGame::apply(State& s, Action a) const {
       s.phase = Phase::Orders;
       return;
     case Verb::Move: {
-      Figure& f = s.figures[a.a];
-      s.occupant[f.hex] = kNoFigure;
-      f.hex = a.b;
-      s.occupant[a.b] = a.a;
-      f.moved = true;
+      set_figure_hex(s, a.a, a.b);
+      s.figures[a.a].moved = true;
       --side.actions;
       s.phase = Phase::Main;
       return;
@@ -444,8 +433,8 @@ void RealmsGame::apply(State& s, Action a) const {
       return;
     case Verb::Rally: {
       // The fallen warrior returns unwounded on its realm tile and may act at once.
-      s.figures[a.a] = {a.b, 0, FigureStatus::Active, false, false};
-      s.occupant[a.b] = a.a;
+      s.figures[a.a] = {kNoHex, 0, FigureStatus::Active, false, false};
+      set_figure_hex(s, a.a, a.b);
       side.rallied = true;
       --side.actions;
       return;
