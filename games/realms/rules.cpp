@@ -141,21 +141,18 @@ void RealmsGame::end_game(State& s, int winner, EndReason reason) const {
 
 namespace {
 
-// Breadth first, one ring of hexes at a time, on sets of `Words` words: `seen` holds every
-// hex entered, `ring` the hexes entered at the last step that a move may go on from.
+// Breadth first on sets of `Words` words: each step adds the open neighbours of every hex seen
+// that a move may go on from (all but Water, which ends a move; the start always). Spreading
+// from all of `seen` rather than from the last ring alone finds the same hexes, since the
+// neighbours of older rings are seen already, and needs no ring.
 template <int Words>
 HexSet reach(const HexSet& start, int budget, const HexSet& open, const HexSet& water,
              const HexSet& taken) {
   using Set = BasicHexSet<Words>;
-  const Set open_w(open), water_w(water), taken_w(taken);
-  Set seen(start), ring = seen, out;
-  for (int step = 0; step < budget && !ring.empty(); ++step) {
-    const Set entered = (ring.spread() & open_w).minus(seen);
-    seen |= entered;
-    out |= entered.minus(taken_w);
-    ring = entered.minus(water_w);
-  }
-  return HexSet(out);
+  const Set from(start), open_w(open), stops = Set(water).minus(from);
+  Set seen = from;
+  for (int step = 0; step < budget; ++step) seen |= seen.minus(stops).spread() & open_w;
+  return HexSet(seen.minus(Set(taken)));
 }
 
 }  // namespace
@@ -260,8 +257,11 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
   return visit_transforms(game, s, slot, visit);
 }
 
-// The dead warrior a Rally would return (lowest slot first), or kNoFigure.
+// The dead warrior a Rally may return now (lowest slot first), or kNoFigure: none once the
+// realm has rallied this turn or without an action.
 int rally_candidate(const State& s, Realm r) {
+  const Side& side = s.sides[r];
+  if (side.rallied || side.actions < 1) return kNoFigure;
   for (int slot = first_slot(r); slot < end_slot(r); ++slot)
     if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior &&
         s.figures[size_t(slot)].status == FigureStatus::Dead)
@@ -280,7 +280,7 @@ bool visit_phase_actions(const RealmsGame& game, const State& s, uint32_t figure
       for (uint32_t m = figures; m != 0; m &= m - 1)
         if (visit(Action{Verb::Select, uint8_t(std::countr_zero(m)), 0, 0})) return true;
       const int fallen = rally_candidate(s, s.active);
-      if (!side.rallied && side.actions >= 1 && fallen != kNoFigure)
+      if (fallen != kNoFigure)
         for (uint8_t h : game.board().tile(s.active))
           if (s.occupant[h] == kNoFigure && visit(Action{Verb::Rally, uint8_t(fallen), h, 0}))
             return true;
@@ -378,9 +378,28 @@ Action RealmsGame::random_action(const State& s, Rng& rng) const {
     return chosen;
   }
   if (s.phase == Phase::Window) return random_window_action(s, rng);
-  const uint32_t figures = s.phase == Phase::Main ? selectable(s) : 0;
-  return draw_visited([&](auto visit) { return visit_phase_actions(*this, s, figures, visit); },
-                      rng);
+  if (s.phase == Phase::Main) {
+    // The action phase's selections, rallies, "+3 actions" and end turn, counted in the order
+    // of visit_phase_actions without visiting them.
+    const Side& side = s.sides[s.active];
+    const uint32_t figures = selectable(s);
+    const int fallen = rally_candidate(s, s.active);
+    int rallies = 0;
+    if (fallen != kNoFigure)
+      for (uint8_t h : board_->tile(s.active)) rallies += s.occupant[h] == kNoFigure;
+    const int selections = bit_count(figures), fate = side.hand[ActionsOrReroll] > 0;
+    int pick = int(rng.below(uint32_t(selections + rallies + fate + 1)));
+    if (pick < selections)
+      return {Verb::Select, uint8_t(nth_set_bit(figures, uint32_t(pick))), 0, 0};
+    pick -= selections;
+    if (pick < rallies)
+      for (uint8_t h : board_->tile(s.active))
+        if (s.occupant[h] == kNoFigure && pick-- == 0) return {Verb::Rally, uint8_t(fallen), h, 0};
+    if (pick == rallies && fate)
+      return {Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0};
+    return {Verb::EndTurn, 0, 0, 0};
+  }
+  return draw_visited([&](auto visit) { return visit_phase_actions(*this, s, 0, visit); }, rng);
 }
 
 void RealmsGame::legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
