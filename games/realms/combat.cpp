@@ -64,15 +64,19 @@ RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
   // Abilities only add dice and Forest takes one away, so two printed dice always leave one.
   const bool close_sure = st.close >= 2, ranged_sure = st.ranged >= 2;
   Targets out;
-  const bool found_close =
-      st.close > 0 && (board_->neighbour_set(f.hex) & enemies).any_of([&](int cell) {
-        const int t = s.occupant[board_->hex_at_cell(cell)];
-        if (!close_sure && attack_dice(s, slot, t, false, false) == 0) return false;
-        out.close = uint16_t(out.close | 1u << t);
-        return kFirstOnly;
-      });
+  // Most figures have no enemy near: the emptiness of a set is tested first, without a branch
+  // on each of its words.
+  const HexSet near = board_->neighbour_set(f.hex) & enemies;
+  const bool found_close = st.close > 0 && !near.empty() && near.any_of([&](int cell) {
+    const int t = s.occupant[board_->hex_at_cell(cell)];
+    if (!close_sure && attack_dice(s, slot, t, false, false) == 0) return false;
+    out.close = uint16_t(out.close | 1u << t);
+    return kFirstOnly;
+  });
   if (found_close || st.ranged == 0) return out;
-  (board_->ranged_band(f.hex) & enemies).any_of([&](int cell) {
+  const HexSet band = board_->ranged_band(f.hex) & enemies;
+  if (band.empty()) return out;
+  band.any_of([&](int cell) {
     const uint8_t hex = board_->hex_at_cell(cell);
     const int t = s.occupant[hex];
     if ((!ranged_sure && attack_dice(s, slot, t, true, false) == 0) ||

@@ -231,12 +231,13 @@ int transform_count(const RealmsGame& game, const State& s, int slot) {
   const HexSet empty = board.neighbour_set(f.hex).minus(board.half_hexes() | game.occupied(s));
   int supplied = 0;  // terrains left in supply
   for (int t = 0; t < kTransformTerrains; ++t) supplied += s.supply[size_t(t)] > 0;
-  // Each empty neighbour takes every supplied terrain but its own.
+  // Each empty neighbour takes every supplied terrain but its own: what a hex of each terrain
+  // takes is worked out once, so that counting the hexes does not branch on their terrain.
+  std::array<int, kTerrains> takes{};
+  for (int t = 0; t < kTerrains; ++t)
+    takes[size_t(t)] = supplied - (t < kTransformTerrains && s.supply[size_t(t)] > 0);
   int count = 0;
-  empty.for_each([&](int cell) {
-    const Terrain own = s.terrain[board.hex_at_cell(cell)];
-    count += supplied - (own != Terrain::Mountain && s.supply[size_t(own)] > 0);
-  });
+  empty.for_each([&](int cell) { count += takes[size_t(s.terrain[board.hex_at_cell(cell)])]; });
   return count;
 }
 
