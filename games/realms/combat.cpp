@@ -41,10 +41,12 @@ int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, b
 }
 
 bool RealmsGame::line_of_sight(const State& s, int from, int to) const {
-  return !board_->sight_line(from, to).blocked([&](uint8_t h) {
-    return s.occupant[h] != kNoFigure || s.terrain[h] == Terrain::Mountain ||
-           s.terrain[h] == Terrain::Forest;
-  });
+  // Figures, Mountains and Forest block: Forest and Mountain are the terrains whose value has
+  // its low bit set, tested without a branch.
+  static_assert((int(Terrain::Forest) & int(Terrain::Mountain) & 1) == 1 &&
+                ((int(Terrain::Plain) | int(Terrain::Water)) & 1) == 0);
+  return !board_->sight_line(from, to).blocked(
+      [&](uint8_t h) { return (s.occupant[h] != kNoFigure) | (int(s.terrain[h]) & 1); });
 }
 
 bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) const {
