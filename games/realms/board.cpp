@@ -135,6 +135,7 @@ uint8_t Board::parse_hex(std::string_view name) const {
 
 void Board::build_geometry() {
   const size_t n = hexes_.size();
+  stride_ = n;
   std::vector<Cube> cube(n);
   for (size_t h = 0; h < n; ++h) cube[h] = to_cube(hexes_[h].column, hexes_[h].row);
   auto hex_of = [&](const Cube& c) {
@@ -169,11 +170,15 @@ void Board::build_geometry() {
 
   distance_.assign(n * n, 0);
   sight_.assign(n * n, SightLine{});
+  ranged_bands_.assign(n, {});
   for (size_t a = 0; a < n; ++a)
     for (size_t b = 0; b < n; ++b) {
       const int d = cube_distance(cube[a], cube[b]);
       distance_[a * n + b] = uint8_t(std::min(d, 255));
-      if (d >= 2 && d <= 4) sight_[a * n + b] = sight_line_between(cube[a], cube[b], hex_of);
+      if (d >= 2 && d <= 4) {
+        sight_[a * n + b] = sight_line_between(cube[a], cube[b], hex_of);
+        ranged_bands_[a].insert(cells_[b]);
+      }
     }
 }
 

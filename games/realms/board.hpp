@@ -79,7 +79,8 @@ class BasicHexSet {
   }
   int size() const {
     int n = 0;
-    for (uint64_t w : words_) n += bit_count(w);
+    for (uint64_t w : words_)
+      if (w != 0) n += bit_count(w);  // a small map leaves its last words empty
     return n;
   }
   uint64_t word(int i) const { return words_[size_t(i)]; }
@@ -104,6 +105,14 @@ class BasicHexSet {
   void for_each(F&& f) const {
     for (int i = 0; i < kWords; ++i)
       for (uint64_t w = words_[size_t(i)]; w != 0; w &= w - 1) f(i * 64 + std::countr_zero(w));
+  }
+  // Calls f(cell) for the cells in increasing order until f returns true; returns whether it did.
+  template <class F>
+  bool any_of(F&& f) const {
+    for (int i = 0; i < kWords; ++i)
+      for (uint64_t w = words_[size_t(i)]; w != 0; w &= w - 1)
+        if (f(i * 64 + std::countr_zero(w))) return true;
+    return false;
   }
   // The n-th cell in increasing order (n < size()).
   int nth(int n) const {
@@ -251,12 +260,14 @@ class Board {
   // The set of hex h alone: sets are built by joining these, whole words at a time.
   const HexSet& hex_set(int h) const { return hex_sets_[size_t(h)]; }
   const HexSet& half_hexes() const { return half_hexes_; }
+  // The hexes 2 to 4 hexes from h: where a ranged attack from h may reach.
+  const HexSet& ranged_band(int h) const { return ranged_bands_[size_t(h)]; }
   // The words of a hex set that hold this map's cells.
   int words() const { return (int(grid_rows_) * kCellsPerRow + 63) / 64; }
-  int distance(int a, int b) const { return distance_[size_t(a) * size_t(size()) + size_t(b)]; }
+  int distance(int a, int b) const { return distance_[size_t(a) * stride_ + size_t(b)]; }
   // Only for hexes at distance 2..4 (the ranged band); empty otherwise.
   const SightLine& sight_line(int a, int b) const {
-    return sight_[size_t(a) * size_t(size()) + size_t(b)];
+    return sight_[size_t(a) * stride_ + size_t(b)];
   }
   std::span<const uint8_t> tile(Realm r) const { return tiles_[r]; }
   std::span<const Placement> formation(Realm r) const { return formations_[r]; }
@@ -277,7 +288,8 @@ class Board {
   std::vector<uint8_t> neighbour_count_;
   std::vector<uint8_t> cells_;
   std::array<uint8_t, HexSet::kWords * 64> hex_at_cell_{};
-  std::vector<HexSet> neighbour_sets_, hex_sets_;
+  size_t stride_ = 0;  // size(), kept for the tables of pairs of hexes (no division by sizeof(Hex))
+  std::vector<HexSet> neighbour_sets_, hex_sets_, ranged_bands_;
   HexSet all_hexes_, half_hexes_;
   uint8_t grid_rows_ = 0;
   std::vector<uint8_t> distance_;

@@ -41,10 +41,12 @@ int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, b
 }
 
 bool RealmsGame::line_of_sight(const State& s, int from, int to) const {
-  return !board_->sight_line(from, to).blocked([&](uint8_t h) {
-    return s.occupant[h] != kNoFigure || s.terrain[h] == Terrain::Mountain ||
-           s.terrain[h] == Terrain::Forest;
-  });
+  // Figures, Mountains and Forest block: Forest and Mountain are the terrains whose value has
+  // its low bit set, tested without a branch.
+  static_assert((int(Terrain::Forest) & int(Terrain::Mountain) & 1) == 1 &&
+                ((int(Terrain::Plain) | int(Terrain::Water)) & 1) == 0);
+  return !board_->sight_line(from, to).blocked(
+      [&](uint8_t h) { return (s.occupant[h] != kNoFigure) | (int(s.terrain[h]) & 1); });
 }
 
 bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) const {
@@ -57,36 +59,34 @@ RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
   const Figure& f = s.figures[size_t(slot)];
   if (f.status != FigureStatus::Active) return {};
   // Close at distance one, ranged from two to four with a line of sight; with dice for it.
-  // The distances pick the candidates without a branch on each enemy; the few candidates are
-  // then tested for dice and sight.
-  const Realm enemy = other(slot_realm(slot));
-  const bool has_close = stats(slot).close > 0, has_ranged = stats(slot).ranged > 0;
-  uint32_t close = 0, ranged = 0;
-  for (int t = first_slot(enemy); t < end_slot(enemy); ++t) {
-    const Figure& target = s.figures[size_t(t)];
-    if (target.status != FigureStatus::Active) continue;
-    const unsigned d = unsigned(board_->distance(f.hex, target.hex));
-    close |= uint32_t(has_close && d == 1) << t;
-    ranged |= uint32_t(has_ranged && d - 2 <= 2) << t;
-  }
+  // The enemies' hexes among the figure's neighbours and its ranged band are the few
+  // candidates, tested then for dice and sight.
+  const FigureStats& st = stats(slot);
+  const HexSet& enemies = occupied(s, other(slot_realm(slot)));
   // Abilities only add dice and Forest takes one away, so two printed dice always leave one.
-  const bool close_sure = stats(slot).close >= 2, ranged_sure = stats(slot).ranged >= 2;
+  const bool close_sure = st.close >= 2, ranged_sure = st.ranged >= 2;
   Targets out;
-  for (uint32_t m = close; m != 0; m &= m - 1) {
-    const int t = std::countr_zero(m);
-    if (close_sure || attack_dice(s, slot, t, false, false) != 0) {
-      out.close = uint16_t(out.close | 1u << t);
-      if (kFirstOnly) return out;
-    }
-  }
-  for (uint32_t m = ranged; m != 0; m &= m - 1) {
-    const int t = std::countr_zero(m);
-    if ((ranged_sure || attack_dice(s, slot, t, true, false) != 0) &&
-        line_of_sight(s, f.hex, s.figures[size_t(t)].hex)) {
-      out.ranged = uint16_t(out.ranged | 1u << t);
-      if (kFirstOnly) return out;
-    }
-  }
+  // Most figures have no enemy near: the emptiness of a set is tested first, without a branch
+  // on each of its words.
+  const HexSet near = board_->neighbour_set(f.hex) & enemies;
+  const bool found_close = st.close > 0 && !near.empty() && near.any_of([&](int cell) {
+    const int t = s.occupant[board_->hex_at_cell(cell)];
+    if (!close_sure && attack_dice(s, slot, t, false, false) == 0) return false;
+    out.close = uint16_t(out.close | 1u << t);
+    return kFirstOnly;
+  });
+  if (found_close || st.ranged == 0) return out;
+  const HexSet band = board_->ranged_band(f.hex) & enemies;
+  if (band.empty()) return out;
+  band.any_of([&](int cell) {
+    const uint8_t hex = board_->hex_at_cell(cell);
+    const int t = s.occupant[hex];
+    if ((!ranged_sure && attack_dice(s, slot, t, true, false) == 0) ||
+        !line_of_sight(s, f.hex, hex))
+      return false;
+    out.ranged = uint16_t(out.ranged | 1u << t);
+    return kFirstOnly;
+  });
   return out;
 }
 
@@ -395,8 +395,7 @@ void RealmsGame::resolve_combat(State& s) const {
         board_->distance(sigmund.hex, f.hex) <= 2 && s.sides[Norsemen].revenge_dice < kMaxDice)
       ++s.sides[Norsemen].revenge_dice;
     if (s.sides[Norsemen].quarry == slot) s.sides[Norsemen].quarry = kNoFigure;
-    s.occupant[f.hex] = kNoFigure;
-    f.hex = kNoHex;
+    set_figure_hex(s, slot, kNoHex);
     f.status = FigureStatus::Dead;
   }
   const Realm attacking = slot_realm(c.attacker), defending = other(attacking);

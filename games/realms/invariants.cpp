@@ -31,6 +31,15 @@ std::string RealmsGame::broken_invariant(const State& s) const {
   int occupied = 0;
   for (int h = 0; h < board.size(); ++h) occupied += s.occupant[size_t(h)] != kNoFigure;
   if (occupied != active) return "occupied hexes and active figures differ in number";
+  // The realms' hex sets say where their figures stand, and nothing else.
+  for (Realm r : {Aesir, Norsemen}) {
+    HexSet hexes;
+    for (int slot = first_slot(r); slot < end_slot(r); ++slot)
+      if (s.figures[size_t(slot)].status == FigureStatus::Active)
+        hexes.insert(board.cell(s.figures[size_t(slot)].hex));
+    if (!(hexes == s.figure_hexes[r]))
+      return std::string(realm_name(r)) + ": hex set disagrees with where its figures stand";
+  }
   if (!is_terminal(s) && (s.figures[size_t(ruler_slot(Aesir))].status != FigureStatus::Active ||
                           s.figures[size_t(ruler_slot(Norsemen))].status != FigureStatus::Active))
     return "a ruler is gone but the game goes on";

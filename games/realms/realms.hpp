@@ -117,7 +117,10 @@ struct State {
   std::array<Side, kRealms> sides{};
   std::array<Terrain, kMaxHexes> terrain{};
   TerrainPlanes terrain_planes;  // `terrain` again, as sets; RealmsGame::set_terrain keeps both
-  std::array<uint8_t, kMaxHexes> occupant{};         // figure slot or kNoFigure
+  std::array<uint8_t, kMaxHexes> occupant{};  // figure slot or kNoFigure
+  // The hexes of each realm's figures, `occupant` again as sets; RealmsGame::set_figure_hex keeps
+  // both.
+  std::array<HexSet, kRealms> figure_hexes{};
   std::array<uint8_t, kTransformTerrains> supply{};  // terrain hexes left: Plain, Forest, Water
   FixedVector<uint8_t, kFateCards> deck;             // back() is the top card
   std::array<uint8_t, kFateKinds> discards{};        // played Fate cards, face up
@@ -206,6 +209,21 @@ class RealmsGame {
     s.terrain[size_t(hex)] = t;
     s.terrain_planes.set(board_->cell(hex), t);
   }
+  // The one way to put a figure on a hex or (kNoHex) take it off the board: it keeps the
+  // occupants and the realms' hex sets in step.
+  void set_figure_hex(State& s, int slot, uint8_t hex) const {
+    Figure& f = s.figures[size_t(slot)];
+    HexSet& hexes = s.figure_hexes[slot_realm(slot)];
+    if (f.hex != kNoHex) {
+      s.occupant[f.hex] = kNoFigure;
+      hexes.erase(board_->cell(f.hex));
+    }
+    f.hex = hex;
+    if (hex != kNoHex) {
+      s.occupant[hex] = uint8_t(slot);
+      hexes.insert(board_->cell(hex));
+    }
+  }
   int current_player(const State& s) const;
   bool is_terminal(const State& s) const { return s.phase == Phase::Over; }
   Returns<2> returns(const State& s) const;
@@ -264,7 +282,7 @@ class RealmsGame {
   HexSet reachable(const State& s, int slot) const;
   void reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const;
   // The hexes the figures of `r` (or of both realms) stand on.
-  HexSet occupied(const State& s, Realm r) const;
+  const HexSet& occupied(const State& s, Realm r) const { return s.figure_hexes[r]; }
   HexSet occupied(const State& s) const { return occupied(s, Aesir) | occupied(s, Norsemen); }
   // Wounds a roll deals against a defence: twelves plus each multiple of the defence.
   static int wounds(const Roll& roll, int defence);

@@ -62,8 +62,8 @@ State RealmsGame::initial_state(uint64_t seed) const {
     for (const Placement& p : board_->formation(r)) {
       if (p.extra && vanguards_ < 2) continue;
       const int slot = p.extra ? kExtraVanguardSlot : int(p.kind);
-      s.figures[size_t(slot)] = {p.hex, 0, FigureStatus::Active, false, false};
-      s.occupant[p.hex] = uint8_t(slot);
+      s.figures[size_t(slot)].status = FigureStatus::Active;
+      set_figure_hex(s, slot, p.hex);
     }
   for (int k = 0; k < kFateKinds; ++k)
     for (int c = 0; c < kFateCopies[size_t(k)]; ++c) s.deck.push_back(uint8_t(k));
@@ -139,31 +139,20 @@ void RealmsGame::end_game(State& s, int winner, EndReason reason) const {
 
 // ---- movement ----
 
-HexSet RealmsGame::occupied(const State& s, Realm r) const {
-  HexSet out;
-  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-    if (s.figures[size_t(slot)].status == FigureStatus::Active)
-      out |= board_->hex_set(s.figures[size_t(slot)].hex);
-  return out;
-}
-
 namespace {
 
-// Breadth first, one ring of hexes at a time, on sets of `Words` words: `seen` holds every
-// hex entered, `ring` the hexes entered at the last step that a move may go on from.
+// Breadth first on sets of `Words` words: each step adds the open neighbours of every hex seen
+// that a move may go on from (all but Water, which ends a move; the start always). Spreading
+// from all of `seen` rather than from the last ring alone finds the same hexes, since the
+// neighbours of older rings are seen already, and needs no ring.
 template <int Words>
 HexSet reach(const HexSet& start, int budget, const HexSet& open, const HexSet& water,
              const HexSet& taken) {
   using Set = BasicHexSet<Words>;
-  const Set open_w(open), water_w(water), taken_w(taken);
-  Set seen(start), ring = seen, out;
-  for (int step = 0; step < budget && !ring.empty(); ++step) {
-    const Set entered = (ring.spread() & open_w).minus(seen);
-    seen |= entered;
-    out |= entered.minus(taken_w);
-    ring = entered.minus(water_w);
-  }
-  return HexSet(out);
+  const Set from(start), open_w(open), stops = Set(water).minus(from);
+  Set seen = from;
+  for (int step = 0; step < budget; ++step) seen |= seen.minus(stops).spread() & open_w;
+  return HexSet(seen.minus(Set(taken)));
 }
 
 }  // namespace
@@ -242,12 +231,13 @@ int transform_count(const RealmsGame& game, const State& s, int slot) {
   const HexSet empty = board.neighbour_set(f.hex).minus(board.half_hexes() | game.occupied(s));
   int supplied = 0;  // terrains left in supply
   for (int t = 0; t < kTransformTerrains; ++t) supplied += s.supply[size_t(t)] > 0;
-  // Each empty neighbour takes every supplied terrain but its own.
+  // Each empty neighbour takes every supplied terrain but its own: what a hex of each terrain
+  // takes is worked out once, so that counting the hexes does not branch on their terrain.
+  std::array<int, kTerrains> takes{};
+  for (int t = 0; t < kTerrains; ++t)
+    takes[size_t(t)] = supplied - (t < kTransformTerrains && s.supply[size_t(t)] > 0);
   int count = 0;
-  empty.for_each([&](int cell) {
-    const Terrain own = s.terrain[board.hex_at_cell(cell)];
-    count += supplied - (own != Terrain::Mountain && s.supply[size_t(own)] > 0);
-  });
+  empty.for_each([&](int cell) { count += takes[size_t(s.terrain[board.hex_at_cell(cell)])]; });
   return count;
 }
 
@@ -268,8 +258,11 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
   return visit_transforms(game, s, slot, visit);
 }
 
-// The dead warrior a Rally would return (lowest slot first), or kNoFigure.
+// The dead warrior a Rally may return now (lowest slot first), or kNoFigure: none once the
+// realm has rallied this turn or without an action.
 int rally_candidate(const State& s, Realm r) {
+  const Side& side = s.sides[r];
+  if (side.rallied || side.actions < 1) return kNoFigure;
   for (int slot = first_slot(r); slot < end_slot(r); ++slot)
     if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior &&
         s.figures[size_t(slot)].status == FigureStatus::Dead)
@@ -288,7 +281,7 @@ bool visit_phase_actions(const RealmsGame& game, const State& s, uint32_t figure
       for (uint32_t m = figures; m != 0; m &= m - 1)
         if (visit(Action{Verb::Select, uint8_t(std::countr_zero(m)), 0, 0})) return true;
       const int fallen = rally_candidate(s, s.active);
-      if (!side.rallied && side.actions >= 1 && fallen != kNoFigure)
+      if (fallen != kNoFigure)
         for (uint8_t h : game.board().tile(s.active))
           if (s.occupant[h] == kNoFigure && visit(Action{Verb::Rally, uint8_t(fallen), h, 0}))
             return true;
@@ -386,9 +379,28 @@ Action RealmsGame::random_action(const State& s, Rng& rng) const {
     return chosen;
   }
   if (s.phase == Phase::Window) return random_window_action(s, rng);
-  const uint32_t figures = s.phase == Phase::Main ? selectable(s) : 0;
-  return draw_visited([&](auto visit) { return visit_phase_actions(*this, s, figures, visit); },
-                      rng);
+  if (s.phase == Phase::Main) {
+    // The action phase's selections, rallies, "+3 actions" and end turn, counted in the order
+    // of visit_phase_actions without visiting them.
+    const Side& side = s.sides[s.active];
+    const uint32_t figures = selectable(s);
+    const int fallen = rally_candidate(s, s.active);
+    int rallies = 0;
+    if (fallen != kNoFigure)
+      for (uint8_t h : board_->tile(s.active)) rallies += s.occupant[h] == kNoFigure;
+    const int selections = bit_count(figures), fate = side.hand[ActionsOrReroll] > 0;
+    int pick = int(rng.below(uint32_t(selections + rallies + fate + 1)));
+    if (pick < selections)
+      return {Verb::Select, uint8_t(nth_set_bit(figures, uint32_t(pick))), 0, 0};
+    pick -= selections;
+    if (pick < rallies)
+      for (uint8_t h : board_->tile(s.active))
+        if (s.occupant[h] == kNoFigure && pick-- == 0) return {Verb::Rally, uint8_t(fallen), h, 0};
+    if (pick == rallies && fate)
+      return {Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0};
+    return {Verb::EndTurn, 0, 0, 0};
+  }
+  return draw_visited([&](auto visit) { return visit_phase_actions(*this, s, 0, visit); }, rng);
 }
 
 void RealmsGame::legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
@@ -423,11 +435,8 @@ void RealmsGame::apply(State& s, Action a) const {
       s.phase = Phase::Orders;
       return;
     case Verb::Move: {
-      Figure& f = s.figures[a.a];
-      s.occupant[f.hex] = kNoFigure;
-      f.hex = a.b;
-      s.occupant[a.b] = a.a;
-      f.moved = true;
+      set_figure_hex(s, a.a, a.b);
+      s.figures[a.a].moved = true;
       --side.actions;
       s.phase = Phase::Main;
       return;
@@ -444,8 +453,8 @@ void RealmsGame::apply(State& s, Action a) const {
       return;
     case Verb::Rally: {
       // The fallen warrior returns unwounded on its realm tile and may act at once.
-      s.figures[a.a] = {a.b, 0, FigureStatus::Active, false, false};
-      s.occupant[a.b] = a.a;
+      s.figures[a.a] = {kNoHex, 0, FigureStatus::Active, false, false};
+      set_figure_hex(s, a.a, a.b);
       side.rallied = true;
       --side.actions;
       return;

@@ -57,11 +57,8 @@ class Scenario {
     const uint8_t h = hex(where);
     INFO("placing figure " << slot << " on " << where);
     REQUIRE(s.occupant[h] == kNoFigure);
-    Figure& f = s.figures[size_t(slot)];
-    if (f.hex != kNoHex) s.occupant[f.hex] = kNoFigure;
-    f.hex = h;
-    f.status = FigureStatus::Active;
-    s.occupant[h] = uint8_t(slot);
+    s.figures[size_t(slot)].status = FigureStatus::Active;
+    game.set_figure_hex(s, slot, h);
   }
 
   // An Aesir figure on d4 facing a Norse one on e4, both hexes open ground.
@@ -74,9 +71,8 @@ class Scenario {
 
   // Removes a figure from the board as if it had died.
   void kill(int slot) {
-    Figure& f = s.figures[size_t(slot)];
-    s.occupant[f.hex] = kNoFigure;
-    f = Figure{kNoHex, 0, FigureStatus::Dead, false, false};
+    game.set_figure_hex(s, slot, kNoHex);
+    s.figures[size_t(slot)] = Figure{kNoHex, 0, FigureStatus::Dead, false, false};
   }
 
   void terrain(const std::string& where, Terrain t) { game.set_terrain(s, hex(where), t); }
