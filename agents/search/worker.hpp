@@ -240,10 +240,14 @@ class Worker {
         (d.missed_last[size_t(mover)] || unseen<false>(s, legal_[0], mover, owner));
     if (prior_ && !modelled) ask_prior<kMcts>(s, d);
     TreeType& own = tree(chooser);
-    if (fixed_arms<kMcts>() && own[d.at[chooser]].children == 0) game_->legal_actions(s, legal_);
     Step step{d.at[chooser], kNoNode, 0.0};
-    const Action action = modelled ? policy_move(s, own, step, mover, owner, d.expanded)
-                                   : choose<kMcts>(s, own, step, mover, owner, d.expanded);
+    Action action;
+    if (fixed_arms<kMcts>() && own[step.parent].children > 0)
+      action = choose_fixed(own, step, d.expanded);
+    else if (modelled)
+      action = policy_move(s, own, step, mover, owner, d.expanded);
+    else
+      action = choose<kMcts>(s, own, step, mover, owner, d.expanded);
     if constexpr (!kMcts) note_unseen(s, action, mover, owner, own[step.parent], d);
     d.at[chooser] = step.child;
     push_step(chooser, step);
@@ -311,12 +315,11 @@ class Worker {
   // else by UCB with availability counts or, at a simultaneous node, by regret matching or
   // EXP3. A node's moves are added all at once, untried, in the order of the legal moves
   // when it is first reached, so while its move list stays the same the arms are its
-  // children in order.
+  // children in order. (A node of fixed arms that has them is chosen at by choose_fixed.)
   template <bool kMcts>
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
-    if constexpr (fixed_arms<kMcts>())
-      if (t[node].children > 0) return choose_fixed(t, step, expanded);
+    if constexpr (fixed_arms<kMcts>()) game_->legal_actions(s, legal_);  // a new node's arms
     const uint32_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
     // The arms' parent: the node itself in mcts (one observation, everything seen), else the
