@@ -1,6 +1,7 @@
 // Small bit-set helpers for games that keep sets of cells or cards as masks.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <concepts>
 #include <cstdint>
@@ -22,6 +23,33 @@ constexpr int bit_count(uint64_t x) {
   x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
   x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
   return static_cast<int>((x * 0x0101010101010101u) >> 56);
+}
+
+namespace detail {
+// kSelectInByte[b][n]: the position of the n-th set bit of the byte b.
+inline constexpr auto kSelectInByte = [] {
+  std::array<std::array<uint8_t, 8>, 256> table{};
+  for (uint32_t b = 0; b < 256; ++b)
+    for (uint32_t bit = 0, n = 0; bit < 8; ++bit)
+      if (b >> bit & 1) table[b][n++] = uint8_t(bit);
+  return table;
+}();
+}  // namespace detail
+
+// nth_set_bit without a loop, for masks drawn at random, where the loop's exit would be
+// mispredicted: the byte that holds the bit is found from the bytes' running bit counts,
+// compared all at once, then the bit in the byte from a table. `w` has more than n set bits.
+constexpr int select_bit(uint64_t w, uint32_t n) {
+  constexpr uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+  uint64_t x = w - ((w >> 1) & 0x5555555555555555u);
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  const uint64_t running = x * kOnes;  // byte i: the bits set in bytes 0 to i
+  // Bytes whose running count exceeds n have their high bit set (counts are below 128).
+  const uint64_t past = ((running | kHigh) - uint64_t(n + 1) * kOnes) & kHigh;
+  const int byte = std::countr_zero(past) / 8;
+  const uint32_t before = uint32_t((running << 8) >> (8 * byte) & 0xff);  // in bytes below
+  return 8 * byte + detail::kSelectInByte[w >> (8 * byte) & 0xff][n - before];
 }
 
 }  // namespace nf

@@ -151,6 +151,13 @@ void Board::build_geometry() {
       const uint8_t next = hex_of({cube[h].x + d.x, cube[h].y + d.y, cube[h].z + d.z});
       if (next != kNoHex) neighbours_[h][neighbour_count_[h]++] = next;
     }
+  whole_around_.assign(n, {});
+  for (size_t h = 0; h < n; ++h) {
+    size_t count = 0;
+    for (uint8_t next : neighbours(int(h)))
+      if (!hexes_[next].half) whole_around_[h][count++] = next;
+    for (; count < 6; ++count) whole_around_[h][count] = uint8_t(h);
+  }
   cells_.assign(n, 0);
   hex_at_cell_.fill(kNoHex);
   all_hexes_ = half_hexes_ = HexSet();
@@ -170,13 +177,21 @@ void Board::build_geometry() {
 
   distance_.assign(n * n, 0);
   sight_.assign(n * n, SightLine{});
+  sight_cells_.assign(n * n, SightCells{});
   ranged_bands_.assign(n, {});
   for (size_t a = 0; a < n; ++a)
     for (size_t b = 0; b < n; ++b) {
       const int d = cube_distance(cube[a], cube[b]);
       distance_[a * n + b] = uint8_t(std::min(d, 255));
       if (d >= 2 && d <= 4) {
-        sight_[a * n + b] = sight_line_between(cube[a], cube[b], hex_of);
+        const SightLine& line = sight_[a * n + b] = sight_line_between(cube[a], cube[b], hex_of);
+        SightCells& cells = sight_cells_[a * n + b];
+        auto cell_of = [&](uint8_t h) { return h == kNoHex ? kNoCell : cells_[h]; };
+        for (size_t i = 0; i < line.steps; ++i) {
+          const SightStep& step = line.step[i];
+          cells.hex[i] = cell_of(step.hex);
+          cells.partner[i] = cell_of(step.along_edge ? step.partner : step.hex);
+        }
         ranged_bands_[a].insert(cells_[b]);
       }
     }

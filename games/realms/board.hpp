@@ -118,7 +118,7 @@ class BasicHexSet {
   int nth(int n) const {
     for (int i = 0;; ++i) {
       const int count = bit_count(words_[size_t(i)]);
-      if (n < count) return i * 64 + select(words_[size_t(i)], n);
+      if (n < count) return i * 64 + select_bit(words_[size_t(i)], uint32_t(n));
       n -= count;
     }
   }
@@ -149,21 +149,6 @@ class BasicHexSet {
   }
 
  private:
-  // The position of the n-th set bit of w (n < its bit count): the byte that holds it is
-  // found from the bytes' running bit counts, compared all at once, then the bit in the byte.
-  static int select(uint64_t w, int n) {
-    constexpr uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
-    uint64_t x = w - ((w >> 1) & 0x5555555555555555u);
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    const uint64_t running = x * kOnes;  // byte i: the bits set in bytes 0 to i
-    // Bytes whose running count exceeds n have their high bit set (counts are below 128).
-    const uint64_t past = ((running | kHigh) - uint64_t(n + 1) * kOnes) & kHigh;
-    const int byte = std::countr_zero(past) / 8;
-    const int before = byte == 0 ? 0 : int(running >> (8 * byte - 8) & 0xff);
-    return 8 * byte + nth_set_bit(uint32_t(w >> (8 * byte) & 0xff), uint32_t(n - before));
-  }
-
   std::array<uint64_t, kWords> words_{};
 };
 
@@ -223,6 +208,25 @@ struct SightLine {
   }
 };
 
+// A sight line's steps again as pairs of cells, for a test without a branch on each step: a
+// step is blocked when both its cells block (a hex passed through is named twice). Unused
+// steps and hexes off the map name kNoCell, a cell of no map, which never blocks.
+inline constexpr uint8_t kNoCell = 255;
+static_assert(kMaxRows * kCellsPerRow <= kNoCell, "no hex lies on kNoCell");
+
+struct SightCells {
+  std::array<uint8_t, kMaxSightSteps> hex, partner;
+
+  SightCells() { hex.fill(kNoCell), partner.fill(kNoCell); }
+  // Whether the line is blocked, given the set of blocking hexes.
+  bool blocked(const HexSet& blocking) const {
+    bool out = false;
+    for (size_t i = 0; i < kMaxSightSteps; ++i)
+      out |= blocking.contains(hex[i]) & blocking.contains(partner[i]);
+    return out;
+  }
+};
+
 // One figure's starting hex, by kind; `extra` marks the second Vanguard of the variant.
 struct Placement {
   FigureKind kind = Odin;
@@ -251,6 +255,9 @@ class Board {
   std::span<const uint8_t> neighbours(int h) const {
     return {neighbours_[size_t(h)].data(), neighbour_count_[size_t(h)]};
   }
+  // The whole (not half) hexes next to h, then h itself to fill six places: a list of fixed
+  // length, for counting without a branch on each neighbour (h holds the figure that asks).
+  const std::array<uint8_t, 6>& whole_around(int h) const { return whole_around_[size_t(h)]; }
   // The cell of hex h on the grid, and the hex on a cell (kNoHex where the map has none).
   uint8_t cell(int h) const { return cells_[size_t(h)]; }
   uint8_t hex_at_cell(int cell) const { return hex_at_cell_[size_t(cell)]; }
@@ -269,6 +276,10 @@ class Board {
   const SightLine& sight_line(int a, int b) const {
     return sight_[size_t(a) * stride_ + size_t(b)];
   }
+  // The same line as cells (see SightCells), for the rules' test.
+  const SightCells& sight_cells(int a, int b) const {
+    return sight_cells_[size_t(a) * stride_ + size_t(b)];
+  }
   std::span<const uint8_t> tile(Realm r) const { return tiles_[r]; }
   std::span<const Placement> formation(Realm r) const { return formations_[r]; }
   bool has_extra_vanguard() const;
@@ -286,6 +297,7 @@ class Board {
   std::array<std::array<uint8_t, kMaxColumns>, kMaxRows> grid_{};
   std::vector<std::array<uint8_t, 6>> neighbours_;
   std::vector<uint8_t> neighbour_count_;
+  std::vector<std::array<uint8_t, 6>> whole_around_;
   std::vector<uint8_t> cells_;
   std::array<uint8_t, HexSet::kWords * 64> hex_at_cell_{};
   size_t stride_ = 0;  // size(), kept for the tables of pairs of hexes (no division by sizeof(Hex))
@@ -294,6 +306,7 @@ class Board {
   uint8_t grid_rows_ = 0;
   std::vector<uint8_t> distance_;
   std::vector<SightLine> sight_;
+  std::vector<SightCells> sight_cells_;
   std::array<std::vector<uint8_t>, kRealms> tiles_;
   std::array<std::vector<Placement>, kRealms> formations_;
 };

@@ -40,13 +40,16 @@ int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, b
   return std::clamp(dice, 0, kMaxDice);
 }
 
-bool RealmsGame::line_of_sight(const State& s, int from, int to) const {
+HexSet RealmsGame::sight_blocking(const State& s) const {
   // Figures, Mountains and Forest block: Forest and Mountain are the terrains whose value has
-  // its low bit set, tested without a branch.
+  // its low bit set.
   static_assert((int(Terrain::Forest) & int(Terrain::Mountain) & 1) == 1 &&
                 ((int(Terrain::Plain) | int(Terrain::Water)) & 1) == 0);
-  return !board_->sight_line(from, to).blocked(
-      [&](uint8_t h) { return (s.occupant[h] != kNoFigure) | (int(s.terrain[h]) & 1); });
+  return occupied(s) | s.terrain_planes.low;
+}
+
+bool RealmsGame::line_of_sight(const State& s, int from, int to) const {
+  return !board_->sight_cells(from, to).blocked(sight_blocking(s));
 }
 
 bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) const {
@@ -58,13 +61,12 @@ template <bool kFirstOnly>
 RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
   const Figure& f = s.figures[size_t(slot)];
   if (f.status != FigureStatus::Active) return {};
-  // Close at distance one, ranged from two to four with a line of sight; with dice for it.
-  // The enemies' hexes among the figure's neighbours and its ranged band are the few
-  // candidates, tested then for dice and sight.
+  // Close at distance one, with dice for it; ranged (ranged_targets) when no close target
+  // ends the search. The enemies' hexes among the figure's neighbours are the few candidates.
   const FigureStats& st = stats(slot);
   const HexSet& enemies = occupied(s, other(slot_realm(slot)));
   // Abilities only add dice and Forest takes one away, so two printed dice always leave one.
-  const bool close_sure = st.close >= 2, ranged_sure = st.ranged >= 2;
+  const bool close_sure = st.close >= 2;
   Targets out;
   // Most figures have no enemy near: the emptiness of a set is tested first, without a branch
   // on each of its words.
@@ -75,16 +77,29 @@ RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
     out.close = uint16_t(out.close | 1u << t);
     return kFirstOnly;
   });
-  if (found_close || st.ranged == 0) return out;
-  const HexSet band = board_->ranged_band(f.hex) & enemies;
-  if (band.empty()) return out;
+  if (!found_close) out.ranged = ranged_targets<kFirstOnly>(s, slot);
+  return out;
+}
+
+template <bool kFirstOnly>
+uint16_t RealmsGame::ranged_targets(const State& s, int slot) const {
+  // From two to four hexes with a line of sight, with dice for it: the enemies' hexes in the
+  // figure's ranged band are the candidates.
+  const FigureStats& st = stats(slot);
+  if (st.ranged == 0) return 0;
+  const uint8_t from = s.figures[size_t(slot)].hex;
+  const HexSet band = board_->ranged_band(from) & occupied(s, other(slot_realm(slot)));
+  if (band.empty()) return 0;
+  const bool ranged_sure = st.ranged >= 2;
+  const HexSet blocking = sight_blocking(s);
+  uint16_t out = 0;
   band.any_of([&](int cell) {
     const uint8_t hex = board_->hex_at_cell(cell);
     const int t = s.occupant[hex];
     if ((!ranged_sure && attack_dice(s, slot, t, true, false) == 0) ||
-        !line_of_sight(s, f.hex, hex))
+        board_->sight_cells(from, hex).blocked(blocking))
       return false;
-    out.ranged = uint16_t(out.ranged | 1u << t);
+    out = uint16_t(out | 1u << t);
     return kFirstOnly;
   });
   return out;
@@ -96,6 +111,10 @@ RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
 
 bool RealmsGame::has_target(const State& s, int slot) const {
   return find_targets<true>(s, slot).any();
+}
+
+bool RealmsGame::has_ranged_target(const State& s, int slot) const {
+  return ranged_targets<true>(s, slot) != 0;
 }
 
 bool RealmsGame::can_counter(const State& s) const {

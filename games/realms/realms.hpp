@@ -268,6 +268,8 @@ class RealmsGame {
     return stats(slot).health - s.figures[size_t(slot)].wounds;
   }
   bool line_of_sight(const State& s, int from, int to) const;
+  // The hexes that block a line of sight: figures, Forest and Mountains.
+  HexSet sight_blocking(const State& s) const;
   bool can_attack(const State& s, int slot, int target, bool ranged) const;
   // The enemies `slot` can attack from where it stands (bit t: slot t), close and ranged:
   // can_attack of every enemy, in one pass.
@@ -302,6 +304,11 @@ class RealmsGame {
   template <bool kFirstOnly>
   Targets find_targets(const State& s, int slot) const;
   bool has_target(const State& s, int slot) const;
+  // The enemies an active `slot` can attack at range (bit t: slot t), or (kFirstOnly) only
+  // the first found; has_ranged_target: whether any.
+  template <bool kFirstOnly>
+  uint16_t ranged_targets(const State& s, int slot) const;
+  bool has_ranged_target(const State& s, int slot) const;
   // The active realm's figures that have an order (bit: slot), the Select actions.
   uint32_t selectable(const State& s) const;
   template <class Visit>

@@ -221,23 +221,23 @@ bool visit_transforms(const RealmsGame& game, const State& s, int slot, Visit vi
   return false;
 }
 
-// The number of Transform orders visit_transforms offers, counted on hex sets: the empty
-// whole hexes around `slot` of each other terrain left in supply.
+// The number of Transform orders visit_transforms offers: the empty whole hexes around `slot`,
+// each taking every terrain left in supply but its own.
 int transform_count(const RealmsGame& game, const State& s, int slot) {
   const Figure& f = s.figures[size_t(slot)];
   if (f.status != FigureStatus::Active || s.sides[slot_realm(slot)].actions < kTransformCost)
     return 0;
-  const Board& board = game.board();
-  const HexSet empty = board.neighbour_set(f.hex).minus(board.half_hexes() | game.occupied(s));
   int supplied = 0;  // terrains left in supply
   for (int t = 0; t < kTransformTerrains; ++t) supplied += s.supply[size_t(t)] > 0;
-  // Each empty neighbour takes every supplied terrain but its own: what a hex of each terrain
-  // takes is worked out once, so that counting the hexes does not branch on their terrain.
+  // What a hex of each terrain takes is worked out once, so that counting the hexes does not
+  // branch on their terrain, nor on whether they are empty (the figure's own hex, which pads
+  // the list, is not).
   std::array<int, kTerrains> takes{};
   for (int t = 0; t < kTerrains; ++t)
     takes[size_t(t)] = supplied - (t < kTransformTerrains && s.supply[size_t(t)] > 0);
   int count = 0;
-  empty.for_each([&](int cell) { count += takes[size_t(s.terrain[board.hex_at_cell(cell)])]; });
+  for (uint8_t n : game.board().whole_around(f.hex))
+    count += takes[size_t(s.terrain[n])] & -int(s.occupant[n] == kNoFigure);
   return count;
 }
 
@@ -314,9 +314,10 @@ bool visit_phase_actions(const RealmsGame& game, const State& s, uint32_t figure
 uint32_t RealmsGame::selectable(const State& s) const {
   const Side& side = s.sides[s.active];
   if (side.actions < 1) return 0;  // every order costs an action
-  // The hexes next to a figure are tested as sets: an empty enterable neighbour is a move
+  // The hexes next to a figure are tested as one set: an empty enterable neighbour is a move
   // (without searching every hex), an empty neighbour of another terrain left in supply a
-  // transform. Attacks come next, and last a move through friends.
+  // transform, an enemy neighbour a close attack. Ranged attacks come next, and last a move
+  // through friends.
   const HexSet empty = board_->all_hexes().minus(board_->half_hexes() | occupied(s));
   const HexSet enterable = empty.minus(s.terrain_planes.mountains());
   // Transformable: an empty hex of another terrain than one left in supply; with two terrains
@@ -331,13 +332,23 @@ uint32_t RealmsGame::selectable(const State& s) const {
     else if (supplied == 1)
       transformable = empty.minus(s.terrain_planes.of(Terrain(last), board_->all_hexes()));
   }
+  const HexSet& enemies = occupied(s, other(s.active));
+  // The neighbours that give a figure an order, by whether it may still move (bit 1) and
+  // attack at close range (bit 0): picked by index rather than by branches.
+  const std::array<HexSet, 4> ordering = {transformable, transformable | enemies,
+                                          transformable | enterable,
+                                          transformable | enterable | enemies};
   uint32_t figures = 0;
   for (int slot = first_slot(s.active); slot < end_slot(s.active); ++slot) {
     const Figure& f = s.figures[size_t(slot)];
     if (f.status != FigureStatus::Active) continue;
-    const HexSet& around = board_->neighbour_set(f.hex);
-    if ((!f.moved && !(around & enterable).empty()) || !(around & transformable).empty() ||
-        (!f.attacked && has_target(s, slot)) || (!f.moved && !reachable(s, slot).empty()))
+    // Abilities only add dice and Forest takes one away, so two printed dice always leave one;
+    // a figure with fewer is asked has_target.
+    const bool close_sure = stats(slot).close >= 2;
+    const int may = (!f.moved) << 1 | (!f.attacked && close_sure);
+    if (!(board_->neighbour_set(f.hex) & ordering[size_t(may)]).empty() ||
+        (!f.attacked && (close_sure ? has_ranged_target(s, slot) : has_target(s, slot))) ||
+        (!f.moved && !reachable(s, slot).empty()))
       figures |= 1u << slot;
   }
   return figures;
@@ -365,10 +376,10 @@ Action RealmsGame::random_action(const State& s, Rng& rng) const {
       return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick)), 0};
     pick -= move_count;
     if (pick < close_count)
-      return {Verb::Close, uint8_t(slot), uint8_t(nth_set_bit(targets.close, uint32_t(pick))), 0};
+      return {Verb::Close, uint8_t(slot), uint8_t(select_bit(targets.close, uint32_t(pick))), 0};
     pick -= close_count;
     if (pick < ranged_count)
-      return {Verb::Ranged, uint8_t(slot), uint8_t(nth_set_bit(targets.ranged, uint32_t(pick))), 0};
+      return {Verb::Ranged, uint8_t(slot), uint8_t(select_bit(targets.ranged, uint32_t(pick))), 0};
     pick -= ranged_count;
     Action chosen{};
     visit_transforms(*this, s, slot, [&](Action a) {
@@ -391,7 +402,7 @@ Action RealmsGame::random_action(const State& s, Rng& rng) const {
     const int selections = bit_count(figures), fate = side.hand[ActionsOrReroll] > 0;
     int pick = int(rng.below(uint32_t(selections + rallies + fate + 1)));
     if (pick < selections)
-      return {Verb::Select, uint8_t(nth_set_bit(figures, uint32_t(pick))), 0, 0};
+      return {Verb::Select, uint8_t(select_bit(figures, uint32_t(pick))), 0, 0};
     pick -= selections;
     if (pick < rallies)
       for (uint8_t h : board_->tile(s.active))
