@@ -142,11 +142,10 @@ class Worker {
   // One iteration: a world the searching seat cannot tell from the root; descent, each move
   // chosen in the tree of its mover and followed by every other tree, until a node is reached
   // for the first time; a rollout from there; its returns backed up every tree's path.
-  // Tree-parallel: the descent and the backup hold the trees' lock, the world and the rollout
-  // do not; the path carries a virtual loss meanwhile, so that the other threads descend
-  // elsewhere (Chaslot, Winands & van den Herik 2008).
-  // Tree-parallel, the heuristic's moves for the prior are also asked without the lock, so
-  // that threads wait for each other only on the trees themselves.
+  // Tree-parallel: the descent's steps and the backup hold the trees' lock; the world, the
+  // heuristic's moves for the prior and the rollout do not, so that threads wait for each other
+  // only on the trees themselves. The path carries a virtual loss meanwhile, so that the other
+  // threads descend elsewhere (Chaslot, Winands & van den Herik 2008).
   template <bool kMcts>
   void iterate(const State& root) {
     State s = sample_world<kMcts>(root);
