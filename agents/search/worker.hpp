@@ -96,10 +96,10 @@ class Worker {
   struct Step {
     uint32_t parent, child;
     double probability;  // of the chosen arm, under the regret-matching/EXP3 rule (else 0)
-    // Where the step is below the node it leaves, so that tree parallelism can find it again
-    // after another thread moved a block of the path (Tree::moved_blocks): the place of the
-    // run `parent` among that node's children (kNoRun when `parent` is the node itself) and
-    // the place of `child` among `parent`'s children.
+    // Tree-parallel only: where the step is below the node it leaves, so that it can be found
+    // again after another thread moved a block of the path (Tree::moved_blocks): the place of
+    // the run `parent` among that node's children (kNoRun when `parent` is the node itself)
+    // and the place of `child` among `parent`'s children.
     uint16_t run_place = kNoRun, place = 0;
   };
   static constexpr size_t kMaxArms = size_t(G::kMaxActions);
@@ -257,14 +257,10 @@ class Worker {
   // tree-parallel threads ask it without the lock.
   template <bool kMcts>
   void ask_prior(const State& s, Descent& d) {
-    if (!concurrent_) {
-      prior_move_ = prior_->choose(s, rng_);
-      return;
-    }
     let_go_lock<kMcts>();
     prior_move_ = prior_->choose(s, rng_);
     take_lock<kMcts>();
-    refresh_descent(d);
+    if (concurrent_) refresh_descent(d);
   }
 
   // Which seats do not see `action`, for the decision after it. The owner's own move that
@@ -331,7 +327,7 @@ class Worker {
       if (parent == kNoNode) parent = t.add_run(node, mover, key);
       if (t[parent].children > 0) first = t[parent].first_child;
       step.parent = parent;
-      step.run_place = static_cast<uint16_t>(parent - t[node].first_child);
+      if (concurrent_) step.run_place = static_cast<uint16_t>(parent - t[node].first_child);
     }
     if (first == kNoNode) first = t.add_children(parent, mover, key, legal);
     // mcts: every move is available at every selection, so UCT's parent count is the
