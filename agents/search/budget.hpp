@@ -13,8 +13,9 @@
 
 namespace nf::search {
 
-// One decision's budget split over threads: a seed per thread drawn in order from the
-// agent's rng, an equal share of the iterations, or a common deadline.
+// One decision's budget split over threads (or over the lanes of a tree-parallel search): a
+// seed per thread drawn in order from the agent's rng, an equal share of the iterations, or a
+// common deadline.
 class SearchBudget {
  public:
   static constexpr size_t kMaxThreads = 64;
@@ -34,17 +35,27 @@ class SearchBudget {
     if (!timed_) return done < iterations_ / threads_ + (thread < iterations_ % threads_);
     return (done & 15) != 0 || std::chrono::steady_clock::now() < deadline_;
   }
+  // Whether the search as a whole should run its `done`-th iteration.
+  bool allows(uint64_t done) const {
+    if (!timed_) return done < iterations_;
+    return (done & 15) != 0 || std::chrono::steady_clock::now() < deadline_;
+  }
   // Runs `work(thread)` for every thread, in parallel in `arena` (the agent's own, with a
   // slot per search thread) when there are several: the search gets its threads even when the
   // run plays its games in an arena of one. Isolated: a thread waiting here must not pick up
   // an outer task (another game of a balance run) that would re-enter this very agent.
   template <class Work>
   void run(tbb::task_arena& arena, const Work& work) const {
-    if (threads_ == 1)
+    run(arena, threads_, work);
+  }
+  // The same for `threads` threads, whatever the split.
+  template <class Work>
+  static void run(tbb::task_arena& arena, size_t threads, const Work& work) {
+    if (threads == 1)
       work(size_t{0});
     else
       arena.execute([&] {
-        tbb::this_task_arena::isolate([&] { tbb::parallel_for(size_t{0}, threads_, work); });
+        tbb::this_task_arena::isolate([&] { tbb::parallel_for(size_t{0}, threads, work); });
       });
   }
 

@@ -33,6 +33,7 @@ struct Config {
   double gamma = 0.1;  // exploration mixed into regret matching and EXP3
   int threads = 1;
   bool tree_parallel = false;  // threads share one tree (virtual loss) instead of one each
+  int lanes = 0;               // tree_parallel: iterations in flight at once; 0 = two per thread
   bool see_hidden = false;     // mcts only: search the true state (a cheating upper bound)
 };
 
@@ -76,9 +77,14 @@ inline ParamSchema search_schema(Variant variant, bool flat = false, const Defau
   if (flat) return schema;
   schema.push_back(ParamSpec::choice(
       "parallel", "root", {"root", "tree"},
-      "with threads > 1: root = independent trees merged at the root (reproducible); tree = "
-      "one tree searched by every thread with virtual loss (not reproducible with more than "
-      "one thread)"));
+      "with threads > 1: root = independent trees merged at the root; tree = one tree searched "
+      "by every thread with virtual loss, descents and backups in a fixed order (both "
+      "reproducible for a seed and thread count at an iteration budget)"));
+  schema.push_back(ParamSpec::integer(
+      "lanes", 0, 0, 64,
+      "parallel=tree: iterations in flight at once, each with its own world and rollout; 0 = two "
+      "per thread. The search depends on the lanes, not on the threads: the same lanes search "
+      "the same way on any number of threads"));
   schema.push_back(ParamSpec::real("c", 0.7, 0, 100, "UCB exploration constant"));
   schema.push_back(ParamSpec::real(
       "prior", d.prior, 0, 100,
@@ -126,6 +132,7 @@ inline Config search_config(const ParamSet& params, Variant variant, bool flat =
   config.threads = int(params.get_int("threads"));
   if (flat) return config;
   config.tree_parallel = params.get_choice("parallel") == "tree";
+  config.lanes = int(params.get_int("lanes"));
   config.c = params.get_real("c");
   config.prior = params.get_real("prior");
   config.widen = params.get_real("widen");

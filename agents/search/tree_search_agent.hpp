@@ -1,9 +1,11 @@
 // The tree search agent (mcts and ismcts): one worker per thread, root statistics merged in
-// thread order.
+// thread order (root parallelism), or one set of trees searched by lanes on every thread
+// (tree parallelism, TreeParallelSearch).
 #pragma once
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 
 #include <tbb/task_arena.h>
@@ -15,6 +17,7 @@
 #include "agents/search/budget.hpp"
 #include "agents/search/config.hpp"
 #include "agents/search/report.hpp"
+#include "agents/search/tree_parallel_search.hpp"
 #include "agents/search/worker.hpp"
 #include "core/error.hpp"
 
@@ -33,9 +36,10 @@ class TreeSearchAgent final : public Agent<G> {
           "agent 'mcts' searches the true state, but game '{}' hides information: use ismcts, "
           "or mcts(see_hidden=true) for a cheating upper bound",
           G::kId));
-    for (int i = 0; i < config.threads; ++i) {
+    const size_t workers = tree_parallel() ? lanes() : size_t(config.threads);
+    for (size_t i = 0; i < workers; ++i) {
       workers_.push_back(std::make_unique<Worker<G>>(game, config));
-      if (tree_parallel() && i > 0) workers_[size_t(i)]->share_trees_of(*workers_[0]);
+      if (tree_parallel() && i > 0) workers_[i]->share_trees_of(*workers_[0]);
     }
   }
 
@@ -46,12 +50,14 @@ class TreeSearchAgent final : public Agent<G> {
     report_ = {};
     if (legal.size() == 1) return legal[0];
     const SearchBudget budget(config_, workers_.size(), rng);
-    if (tree_parallel()) workers_[0]->reset_trees();
-    budget.run(arena_, [&](size_t i) { workers_[i]->search(state, seat, budget, i); });
+    if (tree_parallel())
+      TreeParallelSearch<G>(workers_).run(state, seat, budget, size_t(config_.threads), arena_);
+    else
+      budget.run(arena_, [&](size_t i) { workers_[i]->search(state, seat, budget, i); });
     for (const Action& a : legal) report_.root.push_back({a, 0, 0.0});
     for (const auto& worker : workers_) {
       report_.iterations += worker->iterations();
-      // Tree parallelism: every worker searched the first one's tree.
+      // Tree parallelism: every lane searched the first one's trees.
       if (tree_parallel() && worker != workers_[0]) continue;
       const auto& tree = worker->root_tree();
       const auto add_arm = [&](const auto& arm) {
@@ -84,7 +90,15 @@ class TreeSearchAgent final : public Agent<G> {
   int threads() const override { return config_.threads; }
 
  private:
-  bool tree_parallel() const { return config_.tree_parallel && workers_.size() > 1; }
+  bool tree_parallel() const { return config_.tree_parallel && lanes() > 1; }
+  // Tree parallelism's iterations in flight: by default two per thread, so that while the
+  // sequencer descends or backs up, every other thread has a rollout to play (one thread
+  // alone is the sequential search).
+  size_t lanes() const {
+    if (config_.lanes > 0) return size_t(config_.lanes);
+    if (config_.threads == 1) return 1;
+    return std::min(size_t(2 * config_.threads), TreeParallelSearch<G>::kMaxLanes);
+  }
 
   Action pick_final(Rng& rng) const {
     const auto& root = report_.root;

@@ -56,20 +56,20 @@ class Worker {
     for (auto& path : paths_) path.reserve(256);
   }
 
-  // Tree parallelism: this worker searches `first`'s trees from now on, both under its lock.
+  // Tree parallelism: this worker is a lane of `first`'s trees from now on (TreeParallelSearch).
   void share_trees_of(Worker& first) {
     shared_ = first.shared_;
-    concurrent_ = first.concurrent_ = true;
+    shared_trees_ = first.shared_trees_ = true;
   }
-  // Empties the trees before a search; a tree-parallel search does it once, before its
-  // threads start.
+  // Empties the trees before a search; a tree-parallel search does it once, before its lanes
+  // start.
   void reset_trees() { shared_->reset(); }
 
   // Runs this thread's share of `budget` from `root` for the player to move, `seat`.
   void search(const State& root, int seat, const SearchBudget& budget, size_t thread) {
     rng_.reseed(budget.seed(thread));
     root_seat_ = seat;
-    if (!concurrent_) reset_trees();
+    if (!shared_trees_) reset_trees();
     iterations_ = 0;
     while (budget.more(thread, iterations_)) {
       if (config_.variant == Variant::Mcts)
@@ -78,6 +78,43 @@ class Worker {
         iterate<false>(root);
       ++iterations_;
     }
+  }
+
+  // A lane of a tree-parallel search: one iteration at a time in three parts, the descent and
+  // the backup (which read and grow the shared trees) run by one thread in a fixed order, the
+  // rollout by any thread in between (TreeParallelSearch). `start` seeds the lane and samples
+  // its first world.
+  void start(const State& root, int seat, uint64_t seed) {
+    rng_.reseed(seed);
+    root_ = &root;
+    root_seat_ = seat;
+    iterations_ = 0;
+    if (config_.variant == Variant::Mcts)
+      world_ = sample_world<true>(root);
+    else
+      world_ = sample_world<false>(root);
+  }
+  void descend() {
+    if (config_.variant == Variant::Mcts)
+      descend<true>(world_);
+    else
+      descend<false>(world_);
+  }
+  // The rollout from the descent's leaf, then the world of the lane's next iteration: the
+  // work that reads no tree.
+  void play_out() {
+    result_ = rollout_.play(world_, rng_, legal_);
+    if (config_.variant == Variant::Mcts)
+      world_ = sample_world<true>(*root_);
+    else
+      world_ = sample_world<false>(*root_);
+  }
+  void back_up() {
+    if (config_.variant == Variant::Mcts)
+      back_up<true>(result_);
+    else
+      back_up<false>(result_);
+    ++iterations_;
   }
 
   // The root decision's tree: the searching seat's own.
@@ -97,9 +134,9 @@ class Worker {
     uint32_t parent, child;
     double probability;  // of the chosen arm, under the regret-matching/EXP3 rule (else 0)
     // Tree-parallel only: where the step is below the node it leaves, so that it can be found
-    // again after another thread moved a block of the path (Tree::moved_blocks): the place of
-    // the run `parent` among that node's children (kNoRun when `parent` is the node itself)
-    // and the place of `child` among `parent`'s children.
+    // again after another lane's descent moved a block of the path (Tree::moved_blocks): the place
+    // of the run `parent` among that node's children (kNoRun when `parent` is the node itself) and
+    // the place of `child` among `parent`'s children.
     uint16_t run_place = kNoRun, place = 0;
   };
   static constexpr size_t kMaxArms = size_t(G::kMaxActions);
@@ -142,19 +179,22 @@ class Worker {
   // One iteration: a world the searching seat cannot tell from the root; descent, each move
   // chosen in the tree of its mover and followed by every other tree, until a node is reached
   // for the first time; a rollout from there; its returns backed up every tree's path.
-  // Tree-parallel: the descent's steps and the backup hold the trees' lock; the world, the
-  // heuristic's moves for the prior and the rollout do not, so that threads wait for each other
-  // only on the trees themselves. The path carries a virtual loss meanwhile, so that the other
-  // threads descend elsewhere (Chaslot, Winands & van den Herik 2008).
   template <bool kMcts>
   void iterate(const State& root) {
     State s = sample_world<kMcts>(root);
+    descend<kMcts>(s);
+    back_up<kMcts>(rollout_.play(s, rng_, legal_));
+  }
+
+  // The descent from the world `s`, which it leaves at the node reached. With shared trees the path
+  // carries a virtual loss until its backup, so that the lanes descending meanwhile go
+  // elsewhere (Chaslot, Winands & van den Herik 2008): a visit with the lowest return seen so
+  // far (0 before any).
+  template <bool kMcts>
+  void descend(State& s) {
     Descent d;
     for (size_t t = 0; t < tree_count<kMcts>(); ++t) paths_[t].clear();
-    take_lock<kMcts>();
-    // Tree-parallel, the visit every edge of the path counts until the backup: the lowest
-    // return seen so far (0 before any), a virtual loss that steers the other threads elsewhere.
-    if (concurrent_) virtual_loss_ = shared_->low <= shared_->high ? shared_->low : 0.0;
+    if (shared_trees_) virtual_loss_ = shared_->low <= shared_->high ? shared_->low : 0.0;
     while (!d.expanded && !game_->is_terminal(s)) {
       const int mover = game_->current_player(s);
       const size_t chooser = kMcts ? 0 : selection_tree(mover);
@@ -162,28 +202,21 @@ class Worker {
       follow<kMcts>(s, action, mover, chooser, d);
       game_->apply(s, action);
     }
-    let_go_lock<kMcts>();
-    const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_, legal_);
-    take_lock<kMcts>();
-    backpropagate<kMcts>(result);
-    let_go_lock<kMcts>();
+    if (shared_trees_)
+      for (size_t t = 0; t < tree_count<kMcts>(); ++t)
+        moved_blocks_seen_[t] = tree(t).moved_blocks();
   }
 
-  // The trees' lock, held only when threads share them. While it was let go another thread
-  // may have moved blocks of this thread's paths: they are found again from the roots.
+  // `result` backed up the paths. Other lanes' descents since this one's may have grown a node
+  // of the path past its block, which then moved: the path is found again from the root.
   template <bool kMcts>
-  void take_lock() {
-    if (!concurrent_) return;
-    shared_->lock.lock();
-    for (size_t t = 0; t < tree_count<kMcts>(); ++t)
-      if (tree(t).moved_blocks() != moved_blocks_seen_[t]) refind_path(t);
+  void back_up(const Returns<G::kMaxPlayers>& result) {
+    if (shared_trees_)
+      for (size_t t = 0; t < tree_count<kMcts>(); ++t)
+        if (tree(t).moved_blocks() != moved_blocks_seen_[t]) refind_path(t);
+    backpropagate<kMcts>(result);
   }
-  template <bool kMcts>
-  void let_go_lock() {
-    if (!concurrent_) return;
-    for (size_t t = 0; t < tree_count<kMcts>(); ++t) moved_blocks_seen_[t] = tree(t).moved_blocks();
-    shared_->lock.unlock();
-  }
+
   // Tree `t`'s path walked again from the root by the places of its steps (a moved block
   // keeps its children in order).
   void refind_path(size_t t) {
@@ -195,16 +228,10 @@ class Worker {
       node = step.child;
     }
   }
-  // The node each tree's descent has reached: the end of its path.
-  void refresh_descent(Descent& d) const {
-    for (size_t t = 0; t < shared_->trees.size(); ++t)
-      d.at[t] = paths_[t].empty() ? TreeType::kRoot : paths_[t].back().child;
-  }
-
-  // Records `step` on tree `t`'s path; tree-parallel, with its place (refind_path) and a
+  // Records `step` on tree `t`'s path; with shared trees, with its place (refind_path) and a
   // virtual loss on its edge.
   [[gnu::always_inline]] void push_step(size_t t, Step step) {
-    if (concurrent_) {
+    if (shared_trees_) {
       step.place = static_cast<uint16_t>(step.child - tree(t)[step.parent].first_child);
       tree(t)[step.child].add(virtual_loss_);
     }
@@ -237,7 +264,7 @@ class Worker {
     const bool modelled =
         !kMcts && config_.variant == Variant::SingleObserver && mover != owner &&
         (d.missed_last[size_t(mover)] || unseen<false>(s, legal_[0], mover, owner));
-    if (prior_ && !modelled) ask_prior<kMcts>(s, d);
+    if (prior_ && !modelled) prior_move_ = prior_->choose(s, rng_);
     TreeType& own = tree(chooser);
     Step step{d.at[chooser], kNoNode, 0.0};
     Action action;
@@ -251,16 +278,6 @@ class Worker {
     d.at[chooser] = step.child;
     push_step(chooser, step);
     return action;
-  }
-
-  // The heuristic's move at `s` for the progressive bias (prior_move_). It reads no tree, so
-  // tree-parallel threads ask it without the lock.
-  template <bool kMcts>
-  void ask_prior(const State& s, Descent& d) {
-    let_go_lock<kMcts>();
-    prior_move_ = prior_->choose(s, rng_);
-    take_lock<kMcts>();
-    if (concurrent_) refresh_descent(d);
   }
 
   // Which seats do not see `action`, for the decision after it. The owner's own move that
@@ -327,7 +344,7 @@ class Worker {
       if (parent == kNoNode) parent = t.add_run(node, mover, key);
       if (t[parent].children > 0) first = t[parent].first_child;
       step.parent = parent;
-      if (concurrent_) step.run_place = static_cast<uint16_t>(parent - t[node].first_child);
+      if (shared_trees_) step.run_place = static_cast<uint16_t>(parent - t[node].first_child);
     }
     if (first == kNoNode) first = t.add_children(parent, mover, key, legal);
     // mcts: every move is available at every selection, so UCT's parent count is the
@@ -493,14 +510,14 @@ class Worker {
   // mcts has no simultaneous nodes, so no mixed-rule updates and no range of returns to keep.
   template <bool kMcts>
   void backpropagate(const Returns<G::kMaxPlayers>& result) {
-    if (!kMcts || concurrent_)
+    if (!kMcts || shared_trees_)
       for (int p = 0; p < game_->num_players(); ++p) shared_->note_return(result[size_t(p)]);
     for (size_t t = 0; t < tree_count<kMcts>(); ++t) {
       TreeType& tr = tree(t);
       for (const Step& step : paths_[t]) {
         auto& n = tr[step.child];
         const double r = result[size_t(n.mover)];
-        if (concurrent_)
+        if (shared_trees_)
           n.replace(virtual_loss_, r);
         else
           n.add(r);
@@ -522,10 +539,13 @@ class Worker {
   RolloutPolicy<G> rollout_;
   std::unique_ptr<typename HeuristicPolicy<G>::type> prior_;  // when prior > 0
   std::shared_ptr<SharedTrees<Action>> shared_;          // this worker's own, or the first worker's
-  bool concurrent_ = false;                              // threads share the trees (parallel=tree)
+  bool shared_trees_ = false;                            // a lane of a tree-parallel search
   double virtual_loss_ = 0;                              // the return the current path was given
-  std::array<uint64_t, kMaxTrees> moved_blocks_seen_{};  // each tree's, when the lock was let go
-  Action prior_move_{};                                  // see ask_prior
+  std::array<uint64_t, kMaxTrees> moved_blocks_seen_{};  // each tree's, after the descent
+  Action prior_move_{};  // the heuristic's move where selection is biased toward it (prior > 0)
+  const State* root_ = nullptr;       // a lane's root (start)
+  State world_{};                     // the current iteration's world, from sampled root to leaf
+  Returns<G::kMaxPlayers> result_{};  // the current iteration's rollout
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
   uint32_t arms_first_ = kNoNode;  // see arm()

@@ -1,6 +1,7 @@
-// Tree parallelism (parallel=tree): one tree searched by several threads with virtual loss.
-// With one thread it is the sequential search; with several, the order in which threads take
-// the tree's lock varies from run to run, so only what holds for any order is tested.
+// Tree parallelism (parallel=tree): one tree searched by several threads with virtual loss,
+// its descents and backups in a fixed order. With one thread it is the sequential search;
+// with several, a seed gives the same search however the threads are scheduled.
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 
 #include <tbb/info.h>
@@ -73,10 +74,17 @@ void check_tree_statistics(const Tree& tree) {
 }
 
 // With several threads: a legal decision, and every iteration is one visit at the root (the
-// virtual losses are all replaced by returns), with returns within the game's range.
+// virtual losses are all replaced by returns), with returns within the game's range. The
+// search is reproducible: the same seed gives the same root statistics on a second agent, and
+// on one thread with the same lanes (the sequencer then plays every rollout itself).
 template <nf::Game G>
 void check_threads_account_for_every_visit(const G& game, const typename G::State& state,
-                                           const std::string& spec, uint64_t iterations) {
+                                           const std::string& base, int threads,
+                                           uint64_t iterations) {
+  const std::string spec =
+      fmt::format("{},iterations={},parallel=tree,threads={})", base, iterations, threads);
+  const std::string one_thread_spec = fmt::format(
+      "{},iterations={},parallel=tree,threads=1,lanes={})", base, iterations, 2 * threads);
   INFO(spec);
   auto agent = nf::make_agent(game, spec);
   nf::ActionList<G> legal;
@@ -95,6 +103,15 @@ void check_threads_account_for_every_visit(const G& game, const typename G::Stat
     REQUIRE(search != nullptr);
     CHECK(search->last_search().iterations == iterations);
     check_tree_statistics(search->last_tree());
+
+    auto again = nf::make_agent(game, spec);
+    nf::Rng again_rng(seed);
+    CHECK(again->act(state, again_rng) == action);
+    CHECK(nf::testing::root_visits(game, *again, state) == visits);
+    auto alone = nf::make_agent(game, one_thread_spec);
+    nf::Rng alone_rng(seed);
+    CHECK(alone->act(state, alone_rng) == action);
+    CHECK(nf::testing::root_visits(game, *alone, state) == visits);
   }
 }
 
@@ -110,21 +127,20 @@ TEST_CASE("tree parallelism on one thread is the sequential search") {
   check_one_thread_is_sequential(commanders, state, "ismcts(iterations=600,trees=mo,sim=rm");
 }
 
-TEST_CASE("tree parallelism on several threads decides legally and counts every iteration once") {
+TEST_CASE(
+    "tree parallelism on several threads decides legally, counts every iteration once and is "
+    "reproducible") {
   const nf::reference::TicTacToeGame ttt;
-  check_threads_account_for_every_visit(ttt, ttt.initial_state(1),
-                                        "mcts(iterations=3001,parallel=tree,threads=3)", 3001);
+  check_threads_account_for_every_visit(ttt, ttt.initial_state(1), "mcts(c=0.7", 3, 3001);
   const nf::commanders::CommandersGame commanders;
   const auto state = commanders.initial_state(9);
-  check_threads_account_for_every_visit(commanders, state,
-                                        "ismcts(iterations=2000,parallel=tree,threads=2)", 2000);
-  check_threads_account_for_every_visit(
-      commanders, state, "ismcts(iterations=2000,trees=mo,sim=exp3,parallel=tree,threads=2)", 2000);
+  check_threads_account_for_every_visit(commanders, state, "ismcts(trees=so", 2, 2000);
+  check_threads_account_for_every_visit(commanders, state, "ismcts(trees=mo,sim=exp3", 2, 2000);
   const nf::reference::GoofspielGame goofspiel(
       nf::ParamSet(nf::reference::GoofspielGame::config_schema(),
                    {{"num_cards", "6"}, {"imp_info", "true"}}, "goofspiel"));
-  check_threads_account_for_every_visit(goofspiel, goofspiel.initial_state(3),
-                                        "ismcts(iterations=1500,parallel=tree,threads=2)", 1500);
+  check_threads_account_for_every_visit(goofspiel, goofspiel.initial_state(3), "ismcts(trees=so", 2,
+                                        1500);
 }
 
 TEST_CASE("tree-parallel mcts still finds the tic-tac-toe win in one") {
