@@ -131,7 +131,7 @@ void benchmark_game(Context& context, const std::map<std::string, std::string>& 
   for (const std::string& spec : search_specs<G>())
     detail::search_iterations(context, game, label, spec, 2000);
   // mcts or ismcts as one search on two threads sharing its tree: against the 1-thread row
-  // above, how tree parallelism scales. Not in the signature: thread timing changes it.
+  // above, how tree parallelism scales (sign_game signs its decisions at a fixed budget).
   const std::string tree_search = is_perfect_information<G>() ? "mcts" : "ismcts";
   detail::search_iterations(context, game, label, tree_search + "(parallel=tree,threads=2)", 2000,
                             false);
@@ -158,7 +158,12 @@ void sign_game(const std::map<std::string, std::string>& config_values, uint64_t
     const typename G::Heuristic heuristic(game, ParamSet(G::Heuristic::schema(), {}, "heuristic"));
     play(heuristic, 4);
   }
-  for (const std::string& spec : search_specs<G>()) {
+  // Every search of the bench, and tree parallelism, which is reproducible: its search does not
+  // depend on how its threads are scheduled.
+  std::vector<std::string> specs = search_specs<G>();
+  specs.push_back(std::string(is_perfect_information<G>() ? "mcts" : "ismcts") +
+                  "(parallel=tree,threads=2)");
+  for (const std::string& spec : specs) {
     const std::string with_budget = spec.find('(') == std::string::npos
                                         ? spec + "(iterations=300)"
                                         : spec.substr(0, spec.size() - 1) + ",iterations=300)";
