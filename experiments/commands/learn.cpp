@@ -37,6 +37,12 @@ class LearnCommand final : public Command {
     command->add_option("--l2", o.l2, "L2 penalty on the weights (not the intercept)")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1e9));
+    command
+        ->add_option("--max-memory", o.max_memory_gb,
+                     "GB the positions and their fit may take; a run that would need more stops "
+                     "after its first games with an estimate (0: 80% of the machine's memory)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1e6));
     command->add_option("--out", o.out, "the weights file to write (TOML)")
         ->required()
         ->check(non_empty_value());

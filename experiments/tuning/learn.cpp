@@ -2,6 +2,8 @@
 
 #include <Eigen/Dense>
 
+#include <unistd.h>
+
 #include <map>
 #include <set>
 
@@ -24,6 +26,9 @@ void check_learn_options(const LearnOptions& options) {
         fmt::format("learn: --held-out {} must lie strictly between 0 and 1", options.held_out));
   if (!(options.l2 >= 0) || !std::isfinite(options.l2))
     throw Error(fmt::format("learn: --l2 {} must be a finite number, 0 or more", options.l2));
+  if (!(options.max_memory_gb >= 0) || !std::isfinite(options.max_memory_gb))
+    throw Error(fmt::format("learn: --max-memory {} must be a finite number of GB, 0 or more",
+                            options.max_memory_gb));
   if (options.out.empty()) throw Error("learn: --out FILE is required");
   const std::filesystem::path parent = std::filesystem::path(options.out).parent_path();
   std::error_code error;
@@ -32,6 +37,40 @@ void check_learn_options(const LearnOptions& options) {
                             parent.string()));
   if (std::filesystem::is_directory(options.out, error))
     throw Error(fmt::format("learn: --out '{}' is a directory, not a file", options.out));
+}
+
+double learn_memory_limit(const LearnOptions& options) {
+  if (options.max_memory_gb > 0) return options.max_memory_gb * 1e9;
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? 0.8 * double(pages) * double(page) : 8e9;
+}
+
+void check_learn_memory(const LearnOptions& options, uint64_t played, size_t rows, int features,
+                        int players, double limit) {
+  if (played == 0 || rows == 0) return;
+  // A row is held as float features, its result, evaluation, game and held-out flag; the fit
+  // copies it as doubles. Growing the rows' vectors may briefly need twice what they hold.
+  const double held = 4.0 * features + 21, fitted = 8.0 * (features + 1) + 8;
+  const double per_row = std::max(2 * held, held + fitted);
+  const double expected_rows = double(rows) * double(options.games) / double(played);
+  const double need = expected_rows * per_row;
+  if (need <= limit) return;
+  const auto gb = [](double bytes) {
+    return bytes >= 1e8 ? fmt::format("{:.1f} GB", bytes / 1e9)
+                        : fmt::format("{:.3g} GB", bytes / 1e9);
+  };
+  // Sampling less often helps while a game still has a sampled decision to give.
+  const double decisions = double(rows) / double(played) / players * options.every;
+  const uint64_t every = uint64_t(std::ceil(double(options.every) * need / limit));
+  const uint64_t games = uint64_t(double(options.games) * limit / need);
+  const std::string less_often =
+      double(every) <= decisions ? fmt::format("sample less often (--every {}), ", every) : "";
+  throw Error(fmt::format(
+      "learn: {} games sampled every {} decisions make about {:.0f} positions ({} rows so far "
+      "from {} games), about {} to hold and fit, more than the {} allowed (--max-memory): {}play "
+      "fewer games (--games {}), or allow more",
+      options.games, options.every, expected_rows, rows, played, gb(need), gb(limit), less_often,
+      games));
 }
 
 ValueModel fit_value_model(const LearnRows& rows, const std::vector<std::string>& names,

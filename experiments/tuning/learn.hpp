@@ -6,6 +6,11 @@
 // seat's result (win 1, draw 1/2, loss 0). Games whose index falls in the held-out share (by
 // index, so whole games) are kept out of the fit and score it. Rows are assembled in game order,
 // so the fit and the file depend on the seed only, never on the thread count.
+//
+// Every row is held in memory for the fit. Games are played in chunks, and after each the run's
+// memory is estimated from the positions so far: a run that would need more than its
+// `max_memory` stops there with the estimate and what to change, instead of being killed by
+// the system hours later.
 #pragma once
 
 #include <fmt/format.h>
@@ -41,10 +46,11 @@ struct LearnOptions {
   uint64_t games = 2000;
   uint64_t seed = 1;
   int threads = 0;
-  int every = 4;          // sample every k-th decision
-  double held_out = 0.2;  // share of the games kept out of the fit
-  double l2 = 1.0;        // penalty on the squared weights (not the intercept)
-  std::string out;        // the weights file
+  int every = 4;             // sample every k-th decision
+  double held_out = 0.2;     // share of the games kept out of the fit
+  double l2 = 1.0;           // penalty on the squared weights (not the intercept)
+  double max_memory_gb = 0;  // the most the rows and their fit may take; 0: 80% of the memory
+  std::string out;           // the weights file
   bool quiet = false;
 };
 
@@ -64,6 +70,15 @@ struct LearnRows {
 inline bool held_out_game(uint64_t seed, uint64_t index, double share) {
   return double(derive_seed(seed, index, Stream::Misc) % 1'000'000) < share * 1e6;
 }
+
+// The memory a run may use (LearnOptions::max_memory_gb, or 80% of the machine's), in bytes.
+double learn_memory_limit(const LearnOptions& options);
+
+// Refuses a run whose `played` games of `options.games` made `rows` rows of `features`
+// values (one per seat of `players` per sampled decision), when all its games would need more
+// than `limit` bytes to hold and fit.
+void check_learn_memory(const LearnOptions& options, uint64_t played, size_t rows, int features,
+                        int players, double limit);
 
 // Fits the model on the rows that are not held out and scores it on those that are. The caller
 // fills in the run's description (game, config, agent, ...).
@@ -91,13 +106,12 @@ LearnRows play_learning_games(const G& game, const std::vector<std::string>& lin
     std::vector<float> x;
     std::vector<double> y, evaluation;
   };
-  std::vector<GameRows> per_game(options.games);
   tbb::enumerable_thread_specific<std::vector<std::unique_ptr<Agent<G>>>> agents([&] {
     std::vector<std::unique_ptr<Agent<G>>> set;
     for (const std::string& spec : lineup) set.push_back(make_agent(game, spec));
     return set;
   });
-  tbb::parallel_for(uint64_t{0}, options.games, [&](uint64_t g) {
+  const auto play = [&](uint64_t g, GameRows& rows) {
     auto& set = agents.local();
     std::vector<Agent<G>*> seats;
     std::vector<Rng> rngs;
@@ -105,7 +119,6 @@ LearnRows play_learning_games(const G& game, const std::vector<std::string>& lin
       seats.push_back(set[size_t(seat)].get());
       rngs.emplace_back(derive_seed(options.seed, g, Stream::Agent, uint64_t(seat)));
     }
-    GameRows& rows = per_game[size_t(g)];
     uint64_t decision = 0;
     std::vector<float> x(static_cast<size_t>(kFeatures));
     const PlayedGame<G> played = play_game<G>(
@@ -129,18 +142,26 @@ LearnRows play_learning_games(const G& game, const std::vector<std::string>& lin
         rows.y.push_back(results[size_t(seat)] == SeatResult::Win    ? 1.0
                          : results[size_t(seat)] == SeatResult::Draw ? 0.5
                                                                      : 0.0);
-  });
+  };
   LearnRows out;
   out.features = kFeatures;
-  for (uint64_t g = 0; g < options.games; ++g) {
-    GameRows& rows = per_game[size_t(g)];
-    out.x.insert(out.x.end(), rows.x.begin(), rows.x.end());
-    out.y.insert(out.y.end(), rows.y.begin(), rows.y.end());
-    out.evaluation.insert(out.evaluation.end(), rows.evaluation.begin(), rows.evaluation.end());
-    out.game.insert(out.game.end(), rows.y.size(), uint32_t(g));
-    out.held_out.insert(out.held_out.end(), rows.y.size(),
-                        uint8_t(held_out_game(options.seed, g, options.held_out)));
-    rows = {};
+  const double memory_limit = learn_memory_limit(options);
+  // A first chunk of a few hundred games is enough to estimate the run's memory.
+  for (uint64_t begin = 0, chunk = 256; begin < options.games; begin += chunk, chunk = 4096) {
+    const uint64_t end = std::min(options.games, begin + chunk);
+    std::vector<GameRows> per_game(end - begin);
+    tbb::parallel_for(begin, end, [&](uint64_t g) { play(g, per_game[size_t(g - begin)]); });
+    for (uint64_t g = begin; g < end; ++g) {
+      GameRows& rows = per_game[size_t(g - begin)];
+      out.x.insert(out.x.end(), rows.x.begin(), rows.x.end());
+      out.y.insert(out.y.end(), rows.y.begin(), rows.y.end());
+      out.evaluation.insert(out.evaluation.end(), rows.evaluation.begin(), rows.evaluation.end());
+      out.game.insert(out.game.end(), rows.y.size(), uint32_t(g));
+      out.held_out.insert(out.held_out.end(), rows.y.size(),
+                          uint8_t(held_out_game(options.seed, g, options.held_out)));
+      rows = {};
+    }
+    check_learn_memory(options, end, out.rows(), kFeatures, players, memory_limit);
   }
   return out;
 }

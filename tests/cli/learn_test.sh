@@ -14,6 +14,14 @@ expect_error "a bad agent" "unknown agent 'heurist'" \
   "${learn[@]}" --game realms --agents heurist --out w.toml
 expect_error "a missing directory" "the directory 'no/such' does not exist" \
   "${learn[@]}" --game realms --games 4 --out no/such/w.toml
+expect_error "a negative --max-memory" "--max-memory" \
+  "${learn[@]}" --game realms --max-memory -1 --out w.toml
+expect_error "a run that would not fit in memory stops after its first games, with what to change" \
+  "more than the 0.001 GB allowed (--max-memory): play fewer games (--games" \
+  "${learn[@]}" --game commanders --games 1000000000 --max-memory 0.001 --out w.toml
+expect_error "... or sample less often, while a game has decisions to spare" \
+  "allowed (--max-memory): sample less often (--every" \
+  "${learn[@]}" --game commanders --games 1000000 --every 1 --max-memory 10 --out w.toml
 check "no file is left after an error" test ! -e w.toml
 
 "${learn[@]}" --game realms --games 60 --seed 5 --threads 1 --out w1.toml >w1.txt
