@@ -263,11 +263,19 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
 int rally_candidate(const State& s, Realm r) {
   const Side& side = s.sides[r];
   if (side.rallied || side.actions < 1) return kNoFigure;
-  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-    if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior &&
-        s.figures[size_t(slot)].status == FigureStatus::Dead)
-      return slot;
-  return kNoFigure;
+  // Only warriors rally: the few warrior slots of both realms are read, without a loop whose
+  // length depends on the realm, and the realm's own kept.
+  constexpr auto kWarriors = [] {
+    FixedVector<uint8_t, kMaxFigures> slots;
+    for (int slot = 0; slot < kMaxFigures; ++slot)
+      if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior) slots.push_back(uint8_t(slot));
+    return slots;
+  }();
+  uint32_t fallen = 0;
+  for (uint8_t slot : kWarriors)
+    fallen |= uint32_t(s.figures[slot].status == FigureStatus::Dead) << slot;
+  fallen &= (1u << end_slot(r)) - (1u << first_slot(r));
+  return fallen != 0 ? std::countr_zero(fallen) : kNoFigure;
 }
 
 // Calls visit(action) for every action of a decision other than an order or a response
