@@ -447,19 +447,26 @@ void RealmsGame::play_fate(State& s, Realm r, FateKind kind) const {
 
 void RealmsGame::apply(State& s, Action a) const {
   assert(s.phase != Phase::Over);
+  // Every action of a response window is the window's, and most others select a figure or
+  // move it: these are told apart before the switch, whose jump is often mispredicted.
+  if (s.phase == Phase::Window) {
+    apply_window_action(s, a);
+    return;
+  }
   Side& side = s.sides[s.active];
+  if (a.verb == Verb::Select) {
+    s.selected = a.a;
+    s.phase = Phase::Orders;
+    return;
+  }
+  if (a.verb == Verb::Move) {
+    set_figure_hex(s, a.a, a.b);
+    s.figures[a.a].moved = true;
+    --side.actions;
+    s.phase = Phase::Main;
+    return;
+  }
   switch (a.verb) {
-    case Verb::Select:
-      s.selected = a.a;
-      s.phase = Phase::Orders;
-      return;
-    case Verb::Move: {
-      set_figure_hex(s, a.a, a.b);
-      s.figures[a.a].moved = true;
-      --side.actions;
-      s.phase = Phase::Main;
-      return;
-    }
     case Verb::Close:
     case Verb::Ranged:
       declare_attack(s, a.a, a.b, a.verb == Verb::Ranged);
