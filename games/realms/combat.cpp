@@ -333,8 +333,32 @@ void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>
   });
 }
 
+int RealmsGame::window_action_count(const State& s) const {
+  const Realm r = s.window_to_act;
+  const bool rolling = r == slot_realm(roller_slot(s));
+  const Roll& roll = current_roll(s);
+  const auto& hand = s.sides[r].hand;
+  int values = 0;  // re-rolls of one die: one for each different value
+  for_each_value(roll, [&values](uint8_t) { return ++values, false; });
+  int count = 1 + (hand[RerollAll] > 0) + (hand[ActionsOrReroll] > 0 ? 1 + values : 0) +
+              (hand[Plus5] > 0) + ((rolling ? hand[Plus6Attack] : hand[Plus6Defence]) > 0);
+  if (!rolling) return count;
+  count += (foresight_ready(s) ? 1 + values : 0) + (battle_born_ready(s) ? 1 + values : 0);
+  if (hunter_ready(s)) {
+    // Every set of dice but the empty one, dice of equal value taken from the first: a value
+    // shown by n dice offers n + 1 choices.
+    int sets = 1;
+    for (size_t i = 0, same = 1; i < roll.dice.size(); ++i, ++same)
+      if (i + 1 == roll.dice.size() || roll.dice[i + 1] != roll.dice[i])
+        sets *= int(same) + 1, same = 0;
+    count += sets - 1;
+  }
+  return count;
+}
+
 Action RealmsGame::random_window_action(const State& s, Rng& rng) const {
-  return draw_visited([&](auto visit) { return visit_window_actions(s, visit); }, rng);
+  return nth_visited([&](auto visit) { return visit_window_actions(s, visit); },
+                     rng.below(uint32_t(window_action_count(s))));
 }
 
 void RealmsGame::apply_window_action(State& s, Action a) const {

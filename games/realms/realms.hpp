@@ -342,17 +342,13 @@ class RealmsGame {
   Action random_selection(const State& s, Rng& rng) const;
   template <class Visit>
   bool visit_window_actions(const State& s, Visit visit) const;  // combat.cpp
+  // The number of actions visit_window_actions offers, counted without visiting them.
+  int window_action_count(const State& s) const;
   Action random_window_action(const State& s, Rng& rng) const;
-  // Counts the actions that visit_all(visit) offers, then draws one as rng.below would from
-  // their list; visit_all calls visit(action) in order until it returns true.
+  // The action at position `pick` (from 0) of those visit_all(visit) offers; visit_all calls
+  // visit(action) in order until it returns true.
   template <class VisitAll>
-  static Action draw_visited(VisitAll&& visit_all, Rng& rng) {
-    uint32_t count = 0;
-    visit_all([&count](Action) {
-      ++count;
-      return false;
-    });
-    uint32_t pick = rng.below(count);
+  static Action nth_visited(VisitAll&& visit_all, uint32_t pick) {
     Action chosen{};
     visit_all([&](Action a) {
       if (pick-- > 0) return false;
@@ -360,6 +356,17 @@ class RealmsGame {
       return true;
     });
     return chosen;
+  }
+  // Counts the actions that visit_all(visit) offers, then draws one as rng.below would from
+  // their list.
+  template <class VisitAll>
+  static Action draw_visited(VisitAll&& visit_all, Rng& rng) {
+    uint32_t count = 0;
+    visit_all([&count](Action) {
+      ++count;
+      return false;
+    });
+    return nth_visited(visit_all, rng.below(count));
   }
   void orders(const State& s, int slot, FixedVector<Action, kMaxActions>& out) const;
   void window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;

@@ -381,13 +381,8 @@ Action RealmsGame::random_order(const State& s, Rng& rng) const {
   if (pick < ranged_count)
     return {Verb::Ranged, uint8_t(slot), uint8_t(select_bit(targets.ranged, uint32_t(pick))), 0};
   pick -= ranged_count;
-  Action chosen{};
-  visit_transforms(*this, s, slot, [&](Action a) {
-    if (pick-- > 0) return false;
-    chosen = a;
-    return true;
-  });
-  return chosen;
+  return nth_visited([&](auto visit) { return visit_transforms(*this, s, slot, visit); },
+                     uint32_t(pick));
 }
 
 template <int W>
