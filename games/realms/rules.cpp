@@ -249,10 +249,8 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
 // The dead warrior a Rally may return now (lowest slot first), or kNoFigure: none once the
 // realm has rallied this turn or without an action.
 int rally_candidate(const State& s, Realm r) {
-  const Side& side = s.sides[r];
-  if (side.rallied || side.actions < 1) return kNoFigure;
   // Only warriors rally: the few warrior slots of both realms are read, without a loop whose
-  // length depends on the realm, and the realm's own kept.
+  // length depends on the realm, and the realm's own kept; nor a branch on whether it may.
   constexpr auto kWarriors = [] {
     FixedVector<uint8_t, kMaxFigures> slots;
     for (int slot = 0; slot < kMaxFigures; ++slot)
@@ -262,7 +260,9 @@ int rally_candidate(const State& s, Realm r) {
   uint32_t fallen = 0;
   for (uint8_t slot : kWarriors)
     fallen |= uint32_t(s.figures[slot].status == FigureStatus::Dead) << slot;
-  fallen &= (1u << end_slot(r)) - (1u << first_slot(r));
+  const Side& side = s.sides[r];
+  const bool may = !side.rallied & (side.actions >= 1);
+  fallen &= ((1u << end_slot(r)) - (1u << first_slot(r))) & -uint32_t(may);
   return fallen != 0 ? std::countr_zero(fallen) : kNoFigure;
 }
 
