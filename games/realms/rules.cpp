@@ -154,11 +154,12 @@ BasicHexSet<W> RealmsGame::reachable_in(const State& s, int slot) const {
   // Breadth first: each step adds the open neighbours of every hex seen that a move may go on
   // from (all but Water, which ends a move; the start always). Spreading from all of `seen`
   // rather than from the last ring alone finds the same hexes, since the neighbours of older
-  // rings are seen already, and needs no ring.
+  // rings are seen already, and needs no ring. The first step (a budget is at least one) takes
+  // the start's neighbours from the board's table rather than spreading.
   const Set from(board_->hex_set(start));
   const Set stops = Set(s.terrain_planes.waters()).minus(from);
-  Set seen = from;
-  for (int step = 0; step < budget; ++step) seen |= seen.minus(stops).spread() & open;
+  Set seen = from | (Set(board_->neighbour_set(start)) & open);
+  for (int step = 1; step < budget; ++step) seen |= seen.minus(stops).spread() & open;
   return seen.minus(taken);
 }
 
