@@ -57,38 +57,40 @@ bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) c
   return ((ranged ? targets.ranged : targets.close) >> target & 1) != 0;
 }
 
-template <bool kFirstOnly>
+template <int W, bool kFirstOnly>
 RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
+  using Set = BasicHexSet<W>;
   const Figure& f = s.figures[size_t(slot)];
   if (f.status != FigureStatus::Active) return {};
   // Close at distance one, with dice for it; ranged (ranged_targets) when no close target
   // ends the search. The enemies' hexes among the figure's neighbours are the few candidates.
   const FigureStats& st = stats(slot);
-  const HexSet& enemies = occupied(s, other(slot_realm(slot)));
+  const Set enemies(occupied(s, other(slot_realm(slot))));
   // Abilities only add dice and Forest takes one away, so two printed dice always leave one.
   const bool close_sure = st.close >= 2;
   Targets out;
   // Most figures have no enemy near: the emptiness of a set is tested first, without a branch
   // on each of its words.
-  const HexSet near = board_->neighbour_set(f.hex) & enemies;
+  const Set near = Set(board_->neighbour_set(f.hex)) & enemies;
   const bool found_close = st.close > 0 && !near.empty() && near.any_of([&](int cell) {
     const int t = s.occupant[board_->hex_at_cell(cell)];
     if (!close_sure && attack_dice(s, slot, t, false, false) == 0) return false;
     out.close = uint16_t(out.close | 1u << t);
     return kFirstOnly;
   });
-  if (!found_close) out.ranged = ranged_targets<kFirstOnly>(s, slot);
+  if (!found_close) out.ranged = ranged_targets<W, kFirstOnly>(s, slot);
   return out;
 }
 
-template <bool kFirstOnly>
+template <int W, bool kFirstOnly>
 uint16_t RealmsGame::ranged_targets(const State& s, int slot) const {
+  using Set = BasicHexSet<W>;
   // From two to four hexes with a line of sight, with dice for it: the enemies' hexes in the
   // figure's ranged band are the candidates.
   const FigureStats& st = stats(slot);
   if (st.ranged == 0) return 0;
   const uint8_t from = s.figures[size_t(slot)].hex;
-  const HexSet band = board_->ranged_band(from) & occupied(s, other(slot_realm(slot)));
+  const Set band = Set(board_->ranged_band(from)) & Set(occupied(s, other(slot_realm(slot))));
   if (band.empty()) return 0;
   const bool ranged_sure = st.ranged >= 2;
   const HexSet blocking = sight_blocking(s);
@@ -106,16 +108,25 @@ uint16_t RealmsGame::ranged_targets(const State& s, int slot) const {
 }
 
 RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
-  return find_targets<false>(s, slot);
+  return with_words([&](auto words) { return find_targets<words(), false>(s, slot); });
 }
 
+// The rules (rules.cpp) ask these for every width with_words picks.
+template <int W>
 bool RealmsGame::has_target(const State& s, int slot) const {
-  return find_targets<true>(s, slot).any();
+  return find_targets<W, true>(s, slot).any();
 }
+template bool RealmsGame::has_target<2>(const State&, int) const;
+template bool RealmsGame::has_target<3>(const State&, int) const;
+template bool RealmsGame::has_target<4>(const State&, int) const;
 
+template <int W>
 bool RealmsGame::has_ranged_target(const State& s, int slot) const {
-  return ranged_targets<true>(s, slot) != 0;
+  return ranged_targets<W, true>(s, slot) != 0;
 }
+template bool RealmsGame::has_ranged_target<2>(const State&, int) const;
+template bool RealmsGame::has_ranged_target<3>(const State&, int) const;
+template bool RealmsGame::has_ranged_target<4>(const State&, int) const;
 
 bool RealmsGame::can_counter(const State& s) const {
   const Combat& c = s.combat;
@@ -322,8 +333,32 @@ void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>
   });
 }
 
+int RealmsGame::window_action_count(const State& s) const {
+  const Realm r = s.window_to_act;
+  const bool rolling = r == slot_realm(roller_slot(s));
+  const Roll& roll = current_roll(s);
+  const auto& hand = s.sides[r].hand;
+  int values = 0;  // re-rolls of one die: one for each different value
+  for_each_value(roll, [&values](uint8_t) { return ++values, false; });
+  int count = 1 + (hand[RerollAll] > 0) + (hand[ActionsOrReroll] > 0 ? 1 + values : 0) +
+              (hand[Plus5] > 0) + ((rolling ? hand[Plus6Attack] : hand[Plus6Defence]) > 0);
+  if (!rolling) return count;
+  count += (foresight_ready(s) ? 1 + values : 0) + (battle_born_ready(s) ? 1 + values : 0);
+  if (hunter_ready(s)) {
+    // Every set of dice but the empty one, dice of equal value taken from the first: a value
+    // shown by n dice offers n + 1 choices.
+    int sets = 1;
+    for (size_t i = 0, same = 1; i < roll.dice.size(); ++i, ++same)
+      if (i + 1 == roll.dice.size() || roll.dice[i + 1] != roll.dice[i])
+        sets *= int(same) + 1, same = 0;
+    count += sets - 1;
+  }
+  return count;
+}
+
 Action RealmsGame::random_window_action(const State& s, Rng& rng) const {
-  return draw_visited([&](auto visit) { return visit_window_actions(s, visit); }, rng);
+  return nth_visited([&](auto visit) { return visit_window_actions(s, visit); },
+                     rng.below(uint32_t(window_action_count(s))));
 }
 
 void RealmsGame::apply_window_action(State& s, Action a) const {

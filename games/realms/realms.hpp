@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/fixed_vector.hpp"
@@ -283,6 +284,9 @@ class RealmsGame {
   // as a list in increasing order (the order of its Move actions).
   HexSet reachable(const State& s, int slot) const;
   void reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const;
+  // reachable as a set of W words (see Board::words), for the rules' hot paths (rules.cpp).
+  template <int W>
+  BasicHexSet<W> reachable_in(const State& s, int slot) const;
   // The hexes the figures of `r` (or of both realms) stand on.
   const HexSet& occupied(const State& s, Realm r) const { return s.figure_hexes[r]; }
   HexSet occupied(const State& s) const { return occupied(s, Aesir) | occupied(s, Norsemen); }
@@ -300,30 +304,51 @@ class RealmsGame {
   void begin_turn(State& s, Realm r) const;
   void draw_card(State& s, Realm r) const;
   void play_fate(State& s, Realm r, FateKind kind) const;
-  // attack_targets, or (kFirstOnly) only the first target found; has_target: whether any.
-  template <bool kFirstOnly>
+  // Calls f(std::integral_constant<int, W>{}) with W the fewest words of a hex set that hold
+  // the board's cells, so that the rules' hot paths work on no wider sets than the map needs
+  // (Vigridr's seven rows fit in two words).
+  template <class F>
+  decltype(auto) with_words(F&& f) const {
+    switch (board_->words()) {
+      case 1:
+      case 2:
+        return f(std::integral_constant<int, 2>{});
+      case 3:
+        return f(std::integral_constant<int, 3>{});
+      default:
+        return f(std::integral_constant<int, 4>{});
+    }
+  }
+  // attack_targets, or (kFirstOnly) only the first target found, on sets of W words;
+  // has_target: whether any.
+  template <int W, bool kFirstOnly>
   Targets find_targets(const State& s, int slot) const;
+  template <int W>
   bool has_target(const State& s, int slot) const;
   // The enemies an active `slot` can attack at range (bit t: slot t), or (kFirstOnly) only
-  // the first found; has_ranged_target: whether any.
-  template <bool kFirstOnly>
+  // the first found, on sets of W words; has_ranged_target: whether any.
+  template <int W, bool kFirstOnly>
   uint16_t ranged_targets(const State& s, int slot) const;
+  template <int W>
   bool has_ranged_target(const State& s, int slot) const;
-  // The active realm's figures that have an order (bit: slot), the Select actions.
+  // The active realm's figures that have an order (bit: slot), the Select actions; W as in
+  // reachable_in.
+  template <int W>
   uint32_t selectable(const State& s) const;
+  // random_action in the Orders and Main phases, on sets of W words.
+  template <int W>
+  Action random_order(const State& s, Rng& rng) const;
+  template <int W>
+  Action random_selection(const State& s, Rng& rng) const;
   template <class Visit>
   bool visit_window_actions(const State& s, Visit visit) const;  // combat.cpp
+  // The number of actions visit_window_actions offers, counted without visiting them.
+  int window_action_count(const State& s) const;
   Action random_window_action(const State& s, Rng& rng) const;
-  // Counts the actions that visit_all(visit) offers, then draws one as rng.below would from
-  // their list; visit_all calls visit(action) in order until it returns true.
+  // The action at position `pick` (from 0) of those visit_all(visit) offers; visit_all calls
+  // visit(action) in order until it returns true.
   template <class VisitAll>
-  static Action draw_visited(VisitAll&& visit_all, Rng& rng) {
-    uint32_t count = 0;
-    visit_all([&count](Action) {
-      ++count;
-      return false;
-    });
-    uint32_t pick = rng.below(count);
+  static Action nth_visited(VisitAll&& visit_all, uint32_t pick) {
     Action chosen{};
     visit_all([&](Action a) {
       if (pick-- > 0) return false;
@@ -331,6 +356,17 @@ class RealmsGame {
       return true;
     });
     return chosen;
+  }
+  // Counts the actions that visit_all(visit) offers, then draws one as rng.below would from
+  // their list.
+  template <class VisitAll>
+  static Action draw_visited(VisitAll&& visit_all, Rng& rng) {
+    uint32_t count = 0;
+    visit_all([&count](Action) {
+      ++count;
+      return false;
+    });
+    return nth_visited(visit_all, rng.below(count));
   }
   void orders(const State& s, int slot, FixedVector<Action, kMaxActions>& out) const;
   void window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;

@@ -139,44 +139,32 @@ void RealmsGame::end_game(State& s, int winner, EndReason reason) const {
 
 // ---- movement ----
 
-namespace {
-
-// Breadth first on sets of `Words` words: each step adds the open neighbours of every hex seen
-// that a move may go on from (all but Water, which ends a move; the start always). Spreading
-// from all of `seen` rather than from the last ring alone finds the same hexes, since the
-// neighbours of older rings are seen already, and needs no ring.
-template <int Words>
-HexSet reach(const HexSet& start, int budget, const HexSet& open, const HexSet& water,
-             const HexSet& taken) {
-  using Set = BasicHexSet<Words>;
-  const Set from(start), open_w(open), stops = Set(water).minus(from);
-  Set seen = from;
-  for (int step = 0; step < budget; ++step) seen |= seen.minus(stops).spread() & open_w;
-  return HexSet(seen.minus(Set(taken)));
-}
-
-}  // namespace
-
-HexSet RealmsGame::reachable(const State& s, int slot) const {
+template <int W>
+BasicHexSet<W> RealmsGame::reachable_in(const State& s, int slot) const {
+  using Set = BasicHexSet<W>;
   const uint8_t start = s.figures[size_t(slot)].hex;
   const Realm realm = slot_realm(slot);
   // Water: a figure in it moves one hex; entering it ends the move.
   const int budget = s.terrain[start] == Terrain::Water ? 1 : stats(slot).movement;
   // Half hexes, Mountains and enemies block; friends may be passed, not joined.
-  const HexSet enemies = occupied(s, other(realm)), taken = occupied(s, realm) | enemies;
-  const HexSet open =
-      board_->all_hexes().minus(board_->half_hexes() | enemies | s.terrain_planes.mountains());
-  const HexSet water = s.terrain_planes.waters();
-  // A map of few rows needs fewer words (Vigridr's seven rows fit in two).
-  switch (board_->words()) {
-    case 1:
-    case 2:
-      return reach<2>(board_->hex_set(start), budget, open, water, taken);
-    case 3:
-      return reach<3>(board_->hex_set(start), budget, open, water, taken);
-    default:
-      return reach<4>(board_->hex_set(start), budget, open, water, taken);
-  }
+  const Set enemies(occupied(s, other(realm))), taken = Set(occupied(s, realm)) | enemies;
+  const Set open =
+      Set(board_->all_hexes())
+          .minus(Set(board_->half_hexes()) | enemies | Set(s.terrain_planes.mountains()));
+  // Breadth first: each step adds the open neighbours of every hex seen that a move may go on
+  // from (all but Water, which ends a move; the start always). Spreading from all of `seen`
+  // rather than from the last ring alone finds the same hexes, since the neighbours of older
+  // rings are seen already, and needs no ring. The first step (a budget is at least one) takes
+  // the start's neighbours from the board's table rather than spreading.
+  const Set from(board_->hex_set(start));
+  const Set stops = Set(s.terrain_planes.waters()).minus(from);
+  Set seen = from | (Set(board_->neighbour_set(start)) & open);
+  for (int step = 1; step < budget; ++step) seen |= seen.minus(stops).spread() & open;
+  return seen.minus(taken);
+}
+
+HexSet RealmsGame::reachable(const State& s, int slot) const {
+  return with_words([&](auto words) { return HexSet(reachable_in<words()>(s, slot)); });
 }
 
 void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const {
@@ -189,11 +177,12 @@ void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHe
 namespace {
 
 // The hexes `slot` may be ordered to move to now: none once it has moved or without an action.
-HexSet move_orders(const RealmsGame& game, const State& s, int slot) {
+template <int W>
+BasicHexSet<W> move_orders(const RealmsGame& game, const State& s, int slot) {
   const Figure& f = s.figures[size_t(slot)];
   if (f.status != FigureStatus::Active || f.moved || s.sides[slot_realm(slot)].actions < 1)
     return {};
-  return game.reachable(s, slot);
+  return game.reachable_in<W>(s, slot);
 }
 
 // The enemies `slot` may be ordered to attack now: none once it has attacked or without an
@@ -246,7 +235,7 @@ int transform_count(const RealmsGame& game, const State& s, int slot) {
 template <class Visit>
 bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit) {
   bool stop = false;
-  move_orders(game, s, slot).for_each([&](int cell) {
+  move_orders<HexSet::kWords>(game, s, slot).for_each([&](int cell) {
     stop = stop || visit(Action{Verb::Move, uint8_t(slot), game.board().hex_at_cell(cell), 0});
   });
   if (stop) return true;
@@ -261,13 +250,21 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
 // The dead warrior a Rally may return now (lowest slot first), or kNoFigure: none once the
 // realm has rallied this turn or without an action.
 int rally_candidate(const State& s, Realm r) {
+  // Only warriors rally: the few warrior slots of both realms are read, without a loop whose
+  // length depends on the realm, and the realm's own kept; nor a branch on whether it may.
+  constexpr auto kWarriors = [] {
+    FixedVector<uint8_t, kMaxFigures> slots;
+    for (int slot = 0; slot < kMaxFigures; ++slot)
+      if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior) slots.push_back(uint8_t(slot));
+    return slots;
+  }();
+  uint32_t fallen = 0;
+  for (uint8_t slot : kWarriors)
+    fallen |= uint32_t(s.figures[slot].status == FigureStatus::Dead) << slot;
   const Side& side = s.sides[r];
-  if (side.rallied || side.actions < 1) return kNoFigure;
-  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-    if (role_of(kSlotKind[size_t(slot)]) == Role::Warrior &&
-        s.figures[size_t(slot)].status == FigureStatus::Dead)
-      return slot;
-  return kNoFigure;
+  const bool may = !side.rallied & (side.actions >= 1);
+  fallen &= ((1u << end_slot(r)) - (1u << first_slot(r))) & -uint32_t(may);
+  return fallen != 0 ? std::countr_zero(fallen) : kNoFigure;
 }
 
 // Calls visit(action) for every action of a decision other than an order or a response
@@ -311,18 +308,22 @@ bool visit_phase_actions(const RealmsGame& game, const State& s, uint32_t figure
 
 }  // namespace
 
+template <int W>
 uint32_t RealmsGame::selectable(const State& s) const {
+  using Set = BasicHexSet<W>;
   const Side& side = s.sides[s.active];
   if (side.actions < 1) return 0;  // every order costs an action
   // The hexes next to a figure are tested as one set: an empty enterable neighbour is a move
   // (without searching every hex), an empty neighbour of another terrain left in supply a
   // transform, an enemy neighbour a close attack. Ranged attacks come next, and last a move
   // through friends.
-  const HexSet empty = board_->all_hexes().minus(board_->half_hexes() | occupied(s));
-  const HexSet enterable = empty.minus(s.terrain_planes.mountains());
+  const Set empty =
+      Set(board_->all_hexes())
+          .minus(Set(board_->half_hexes()) | Set(occupied(s, Aesir)) | Set(occupied(s, Norsemen)));
+  const Set enterable = empty.minus(Set(s.terrain_planes.mountains()));
   // Transformable: an empty hex of another terrain than one left in supply; with two terrains
   // in supply, every empty hex.
-  HexSet transformable;
+  Set transformable;
   if (side.actions >= kTransformCost) {
     int supplied = 0, last = 0;
     for (int t = 0; t < kTransformTerrains; ++t)
@@ -330,14 +331,14 @@ uint32_t RealmsGame::selectable(const State& s) const {
     if (supplied >= 2)
       transformable = empty;
     else if (supplied == 1)
-      transformable = empty.minus(s.terrain_planes.of(Terrain(last), board_->all_hexes()));
+      transformable = empty.minus(Set(s.terrain_planes.of(Terrain(last), board_->all_hexes())));
   }
-  const HexSet& enemies = occupied(s, other(s.active));
+  const Set enemies(occupied(s, other(s.active)));
   // The neighbours that give a figure an order, by whether it may still move (bit 1) and
   // attack at close range (bit 0): picked by index rather than by branches.
-  const std::array<HexSet, 4> ordering = {transformable, transformable | enemies,
-                                          transformable | enterable,
-                                          transformable | enterable | enemies};
+  const std::array<Set, 4> ordering = {transformable, transformable | enemies,
+                                       transformable | enterable,
+                                       transformable | enterable | enemies};
   uint32_t figures = 0;
   for (int slot = first_slot(s.active); slot < end_slot(s.active); ++slot) {
     const Figure& f = s.figures[size_t(slot)];
@@ -346,9 +347,9 @@ uint32_t RealmsGame::selectable(const State& s) const {
     // a figure with fewer is asked has_target.
     const bool close_sure = stats(slot).close >= 2;
     const int may = (!f.moved) << 1 | (!f.attacked && close_sure);
-    if (!(board_->neighbour_set(f.hex) & ordering[size_t(may)]).empty() ||
-        (!f.attacked && (close_sure ? has_ranged_target(s, slot) : has_target(s, slot))) ||
-        (!f.moved && !reachable(s, slot).empty()))
+    if (!(Set(board_->neighbour_set(f.hex)) & ordering[size_t(may)]).empty() ||
+        (!f.attacked && (close_sure ? has_ranged_target<W>(s, slot) : has_target<W>(s, slot))) ||
+        (!f.moved && !reachable_in<W>(s, slot).empty()))
       figures |= 1u << slot;
   }
   return figures;
@@ -361,56 +362,58 @@ void RealmsGame::orders(const State& s, int slot, FixedVector<Action, kMaxAction
   });
 }
 
+template <int W>
+Action RealmsGame::random_order(const State& s, Rng& rng) const {
+  // Moves and attacks are sets counted without listing them; the few transforms are counted
+  // and then walked to the drawn one.
+  const int slot = s.selected;
+  const BasicHexSet<W> moves = move_orders<W>(*this, s, slot);
+  const Targets targets = attack_orders(*this, s, slot);
+  const int transforms = transform_count(*this, s, slot);
+  const int move_count = moves.size(), close_count = bit_count(targets.close),
+            ranged_count = bit_count(targets.ranged);
+  int pick = int(rng.below(uint32_t(move_count + close_count + ranged_count + transforms)));
+  if (pick < move_count)
+    return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick)), 0};
+  pick -= move_count;
+  if (pick < close_count)
+    return {Verb::Close, uint8_t(slot), uint8_t(select_bit(targets.close, uint32_t(pick))), 0};
+  pick -= close_count;
+  if (pick < ranged_count)
+    return {Verb::Ranged, uint8_t(slot), uint8_t(select_bit(targets.ranged, uint32_t(pick))), 0};
+  pick -= ranged_count;
+  return nth_visited([&](auto visit) { return visit_transforms(*this, s, slot, visit); },
+                     uint32_t(pick));
+}
+
+template <int W>
+Action RealmsGame::random_selection(const State& s, Rng& rng) const {
+  // The action phase's selections, rallies, "+3 actions" and end turn, counted in the order
+  // of visit_phase_actions without visiting them.
+  const Side& side = s.sides[s.active];
+  const uint32_t figures = selectable<W>(s);
+  const int fallen = rally_candidate(s, s.active);
+  int rallies = 0;
+  if (fallen != kNoFigure)
+    for (uint8_t h : board_->tile(s.active)) rallies += s.occupant[h] == kNoFigure;
+  const int selections = bit_count(figures), fate = side.hand[ActionsOrReroll] > 0;
+  int pick = int(rng.below(uint32_t(selections + rallies + fate + 1)));
+  if (pick < selections) return {Verb::Select, uint8_t(select_bit(figures, uint32_t(pick))), 0, 0};
+  pick -= selections;
+  if (pick < rallies)
+    for (uint8_t h : board_->tile(s.active))
+      if (s.occupant[h] == kNoFigure && pick-- == 0) return {Verb::Rally, uint8_t(fallen), h, 0};
+  if (pick == rallies && fate)
+    return {Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0};
+  return {Verb::EndTurn, 0, 0, 0};
+}
+
 Action RealmsGame::random_action(const State& s, Rng& rng) const {
-  if (s.phase == Phase::Orders) {
-    // Moves and attacks are sets counted without listing them; the few transforms are
-    // counted and then walked to the drawn one.
-    const int slot = s.selected;
-    const HexSet moves = move_orders(*this, s, slot);
-    const Targets targets = attack_orders(*this, s, slot);
-    const int transforms = transform_count(*this, s, slot);
-    const int move_count = moves.size(), close_count = bit_count(targets.close),
-              ranged_count = bit_count(targets.ranged);
-    int pick = int(rng.below(uint32_t(move_count + close_count + ranged_count + transforms)));
-    if (pick < move_count)
-      return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick)), 0};
-    pick -= move_count;
-    if (pick < close_count)
-      return {Verb::Close, uint8_t(slot), uint8_t(select_bit(targets.close, uint32_t(pick))), 0};
-    pick -= close_count;
-    if (pick < ranged_count)
-      return {Verb::Ranged, uint8_t(slot), uint8_t(select_bit(targets.ranged, uint32_t(pick))), 0};
-    pick -= ranged_count;
-    Action chosen{};
-    visit_transforms(*this, s, slot, [&](Action a) {
-      if (pick-- > 0) return false;
-      chosen = a;
-      return true;
-    });
-    return chosen;
-  }
+  if (s.phase == Phase::Orders)
+    return with_words([&](auto words) { return random_order<words()>(s, rng); });
   if (s.phase == Phase::Window) return random_window_action(s, rng);
-  if (s.phase == Phase::Main) {
-    // The action phase's selections, rallies, "+3 actions" and end turn, counted in the order
-    // of visit_phase_actions without visiting them.
-    const Side& side = s.sides[s.active];
-    const uint32_t figures = selectable(s);
-    const int fallen = rally_candidate(s, s.active);
-    int rallies = 0;
-    if (fallen != kNoFigure)
-      for (uint8_t h : board_->tile(s.active)) rallies += s.occupant[h] == kNoFigure;
-    const int selections = bit_count(figures), fate = side.hand[ActionsOrReroll] > 0;
-    int pick = int(rng.below(uint32_t(selections + rallies + fate + 1)));
-    if (pick < selections)
-      return {Verb::Select, uint8_t(select_bit(figures, uint32_t(pick))), 0, 0};
-    pick -= selections;
-    if (pick < rallies)
-      for (uint8_t h : board_->tile(s.active))
-        if (s.occupant[h] == kNoFigure && pick-- == 0) return {Verb::Rally, uint8_t(fallen), h, 0};
-    if (pick == rallies && fate)
-      return {Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0};
-    return {Verb::EndTurn, 0, 0, 0};
-  }
+  if (s.phase == Phase::Main)
+    return with_words([&](auto words) { return random_selection<words()>(s, rng); });
   return draw_visited([&](auto visit) { return visit_phase_actions(*this, s, 0, visit); }, rng);
 }
 
@@ -421,7 +424,7 @@ void RealmsGame::legal_actions(const State& s, FixedVector<Action, kMaxActions>&
   } else if (s.phase == Phase::Window) {
     window_actions(s, out);
   } else {
-    const uint32_t figures = s.phase == Phase::Main ? selectable(s) : 0;
+    const uint32_t figures = s.phase == Phase::Main ? selectable<HexSet::kWords>(s) : 0;
     visit_phase_actions(*this, s, figures, [&out](Action a) {
       out.push_back(a);
       return false;
@@ -439,19 +442,26 @@ void RealmsGame::play_fate(State& s, Realm r, FateKind kind) const {
 
 void RealmsGame::apply(State& s, Action a) const {
   assert(s.phase != Phase::Over);
+  // Every action of a response window is the window's, and most others select a figure or
+  // move it: these are told apart before the switch, whose jump is often mispredicted.
+  if (s.phase == Phase::Window) {
+    apply_window_action(s, a);
+    return;
+  }
   Side& side = s.sides[s.active];
+  if (a.verb == Verb::Select) {
+    s.selected = a.a;
+    s.phase = Phase::Orders;
+    return;
+  }
+  if (a.verb == Verb::Move) {
+    set_figure_hex(s, a.a, a.b);
+    s.figures[a.a].moved = true;
+    --side.actions;
+    s.phase = Phase::Main;
+    return;
+  }
   switch (a.verb) {
-    case Verb::Select:
-      s.selected = a.a;
-      s.phase = Phase::Orders;
-      return;
-    case Verb::Move: {
-      set_figure_hex(s, a.a, a.b);
-      s.figures[a.a].moved = true;
-      --side.actions;
-      s.phase = Phase::Main;
-      return;
-    }
     case Verb::Close:
     case Verb::Ranged:
       declare_attack(s, a.a, a.b, a.verb == Verb::Ranged);
