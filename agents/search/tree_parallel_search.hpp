@@ -1,14 +1,15 @@
 // Tree parallelism (parallel=tree): one search over one set of trees on several threads,
-// reproducible. Every iteration runs on a lane (a Worker sharing the trees) in three parts:
-// the descent and the backup, which read and grow the trees, and the rollout, which does not.
-// The descents and backups run on one thread, the sequencer (the first to start), in a fixed order: the first
-// `lanes` descents, then, for every further iteration, the backup of the oldest in flight and
-// the next descent. The rollouts in between are played by whichever thread is free, the
-// sequencer included. So the trees see the same operations in the same order whatever the
-// threads do, and a seed gives the same search on any machine, even when the search's other
-// threads never get a core (the sequencer then plays every rollout itself). While iterations
-// are in flight their paths carry a virtual loss (Worker::descend), so that the next descents
-// spread over other moves.
+// reproducible. The search keeps `lanes` iterations in flight, each on a lane (a Worker
+// sharing the trees) that alternates between work on the trees (a step of its descent, or its
+// backup) and work off them (applying the step's move and asking the heuristic for the next
+// step's prior; or the rollout and the next iteration's world). One thread, the sequencer,
+// does all the work on the trees, visiting the lanes in turn in a fixed order; the work off
+// the trees is done by whichever thread is free, the sequencer included when it reaches a
+// lane whose work no thread has taken. So the trees see the same operations in the same order
+// whatever the threads do: a seed gives the same search on any machine, and the same lanes
+// give the same search on any number of threads, even when the search's other threads never
+// get a core. While iterations are in flight their paths carry a virtual loss
+// (Worker::step_on_trees), so that the other lanes' descents spread over other moves.
 #pragma once
 
 #include <array>
@@ -40,7 +41,7 @@ class TreeParallelSearch {
     lanes_[0]->reset_trees();
     for (size_t i = 0; i < lanes_.size(); ++i) {
       lanes_[i]->start(root, seat, budget.seed(i));
-      status_[i].store(kIdle, std::memory_order_relaxed);
+      status_[i].store(kOnTrees, std::memory_order_relaxed);
     }
     finished_.store(false, std::memory_order_relaxed);
     sequencing_.store(false, std::memory_order_relaxed);
@@ -50,61 +51,90 @@ class TreeParallelSearch {
       if (!sequencing_.exchange(true, std::memory_order_acq_rel))
         sequence(budget);
       else
-        play_rollouts();
+        work_off_trees_while_sequencing();
     });
   }
 
  private:
-  enum : uint8_t { kIdle, kReady, kRolling, kRolledOut };
+  // A lane's work off the trees: waiting for a thread, being done, done (then the lane waits
+  // for the sequencer).
+  enum : uint8_t { kOffTrees, kTaken, kOnTrees };
 
-  // The descents and backups in their fixed order; the rollouts no other thread has taken.
+  // The sequencer: the lanes in turn, each lane's work on the trees once its work off them is
+  // done. An iteration begins (the lane's first step) while the budget allows another.
   void sequence(const SearchBudget& budget) {
-    const uint64_t lanes = lanes_.size();
-    uint64_t started = 0, backed_up = 0;
-    for (;;) {
-      const bool more = budget.allows(started);
-      if (started - backed_up == lanes || (!more && backed_up < started)) {
-        back_up(size_t(backed_up++ % lanes));
-        continue;
+    const size_t lanes = lanes_.size();
+    std::array<bool, kMaxLanes> active{};
+    uint64_t begun = 0;
+    size_t remaining = 0;
+    for (size_t lane = 0; lane < lanes; ++lane) {
+      active[lane] = budget.allows(begun);
+      if (!active[lane]) break;
+      ++begun;
+      ++remaining;
+      release(lane);  // its first world and step, off the trees
+    }
+    for (size_t lane = 0; remaining > 0; lane = lane + 1 == lanes ? 0 : lane + 1) {
+      if (!active[lane]) continue;
+      finish_off_trees(lane);
+      Worker<G>& worker = *lanes_[lane];
+      if (worker.backs_up_next()) {
+        worker.back_up();
+        if (!budget.allows(begun)) {
+          active[lane] = false;
+          --remaining;
+          continue;
+        }
+        ++begun;
       }
-      if (!more) break;
-      const size_t lane = size_t(started++ % lanes);
-      lanes_[lane]->descend();
-      status_[lane].store(kReady, std::memory_order_release);
+      worker.step_on_trees();
+      release(lane);
     }
     finished_.store(true, std::memory_order_release);
   }
 
-  // Backs up `lane`'s iteration once its rollout is played, playing it here if no thread has
-  // taken it, else waiting for the thread that has.
-  void back_up(size_t lane) {
-    if (!take(lane)) {
-      for (int spins = 0; status_[lane].load(std::memory_order_acquire) != kRolledOut;) wait(spins);
-    }
-    lanes_[lane]->back_up();
-    status_[lane].store(kIdle, std::memory_order_relaxed);
-  }
+  // Hands `lane`'s work off the trees to whichever thread takes it first.
+  void release(size_t lane) { status_[lane].store(kOffTrees, std::memory_order_release); }
 
-  // The other threads: any ready rollout, until the sequencer is done.
-  void play_rollouts() {
-    for (int spins = 0; !finished_.load(std::memory_order_acquire);) {
-      bool played = false;
-      for (size_t lane = 0; lane < lanes_.size(); ++lane) played = take(lane) || played;
-      if (played)
+  // Waits until `lane`'s work off the trees is done, doing it here if no thread has taken it,
+  // and meanwhile the work of the lanes due next, so that the sequencer does not idle while
+  // there is work.
+  void finish_off_trees(size_t lane) {
+    due_.store(lane, std::memory_order_relaxed);
+    if (take(lane)) return;
+    for (int spins = 0; status_[lane].load(std::memory_order_acquire) != kOnTrees;)
+      if (take_next_due(lane))
         spins = 0;
       else
         wait(spins);
-    }
   }
 
-  // Plays `lane`'s rollout if it is ready and no other thread has taken it.
+  // The other threads: the work of the lanes the sequencer reaches soonest, until it is done.
+  void work_off_trees_while_sequencing() {
+    for (int spins = 0; !finished_.load(std::memory_order_acquire);)
+      if (take_next_due(due_.load(std::memory_order_relaxed)))
+        spins = 0;
+      else
+        wait(spins);
+  }
+
+  // Does the work of the first lane after `lane` (in the sequencer's order) that waits for a
+  // thread, if any.
+  bool take_next_due(size_t lane) {
+    const size_t lanes = lanes_.size();
+    for (size_t i = 1; i < lanes; ++i)
+      if (take(lane + i < lanes ? lane + i : lane + i - lanes)) return true;
+    return false;
+  }
+
+  // Does `lane`'s work off the trees if it waits for a thread and no other has taken it.
   bool take(size_t lane) {
-    if (status_[lane].load(std::memory_order_relaxed) != kReady) return false;
-    uint8_t ready = kReady;
-    if (!status_[lane].compare_exchange_strong(ready, kRolling, std::memory_order_acquire))
+    if (status_[lane].load(std::memory_order_relaxed) != kOffTrees) return false;
+    uint8_t waiting = kOffTrees;
+    if (!status_[lane].compare_exchange_strong(waiting, kTaken, std::memory_order_acquire))
       return false;
-    lanes_[lane]->play_out();
-    status_[lane].store(kRolledOut, std::memory_order_release);
+    lanes_[lane]->work_off_trees();
+    status_[lane].store(kOnTrees, std::memory_order_release);
     return true;
   }
 
@@ -125,6 +155,7 @@ class TreeParallelSearch {
   std::array<std::atomic<uint8_t>, kMaxLanes> status_{};
   std::atomic<bool> sequencing_{false};  // a thread has taken the sequencer's part
   std::atomic<bool> finished_{false};    // the sequencer has backed up every iteration
+  std::atomic<size_t> due_{0};           // the lane the sequencer waits for or works on
 };
 
 }  // namespace nf::search

@@ -80,41 +80,40 @@ class Worker {
     }
   }
 
-  // A lane of a tree-parallel search: one iteration at a time in three parts, the descent and
-  // the backup (which read and grow the shared trees) run by one thread in a fixed order, the
-  // rollout by any thread in between (TreeParallelSearch). `start` seeds the lane and samples
-  // its first world.
+  // A lane of a tree-parallel search (TreeParallelSearch). Its iterations alternate between
+  // work on the shared trees, run by one thread in a fixed order (a step of the descent:
+  // selection and expansion; or the backup), and work off them, run by any thread: applying
+  // the step's move and asking the heuristic for the next step's prior, or the rollout and the
+  // next iteration's world. `start` seeds the lane; its first work is off the trees.
   void start(const State& root, int seat, uint64_t seed) {
     rng_.reseed(seed);
     root_ = &root;
     root_seat_ = seat;
     iterations_ = 0;
-    if (config_.variant == Variant::Mcts)
-      world_ = sample_world<true>(root);
-    else
-      world_ = sample_world<false>(root);
+    lane_ = LanePhase::Starting;
+    for (auto& path : paths_) path.clear();
   }
-  void descend() {
+  void work_off_trees() {
     if (config_.variant == Variant::Mcts)
-      descend<true>(world_);
+      work_off_trees<true>();
     else
-      descend<false>(world_);
+      work_off_trees<false>();
   }
-  // The rollout from the descent's leaf, then the world of the lane's next iteration: the
-  // work that reads no tree.
-  void play_out() {
-    result_ = rollout_.play(world_, rng_, legal_);
-    if (config_.variant == Variant::Mcts)
-      world_ = sample_world<true>(*root_);
-    else
-      world_ = sample_world<false>(*root_);
-  }
+  // Whether the lane's next work on the trees is a backup (its iteration ends).
+  bool backs_up_next() const { return lane_ == LanePhase::RolledOut; }
   void back_up() {
     if (config_.variant == Variant::Mcts)
       back_up<true>(result_);
     else
       back_up<false>(result_);
     ++iterations_;
+    lane_ = LanePhase::Descending;
+  }
+  void step_on_trees() {
+    if (config_.variant == Variant::Mcts)
+      step_on_trees<true>();
+    else
+      step_on_trees<false>();
   }
 
   // The root decision's tree: the searching seat's own.
@@ -182,39 +181,67 @@ class Worker {
   template <bool kMcts>
   void iterate(const State& root) {
     State s = sample_world<kMcts>(root);
-    descend<kMcts>(s);
+    Descent d;
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t) paths_[t].clear();
+    while (!d.expanded && !game_->is_terminal(s)) {
+      const Prepared prepared = prepare_step<kMcts>(s, d);
+      game_->apply(s, take_step<kMcts>(s, prepared, d));
+    }
     back_up<kMcts>(rollout_.play(s, rng_, legal_));
   }
 
-  // The descent from the world `s`, which it leaves at the node reached. With shared trees the path
-  // carries a virtual loss until its backup, so that the lanes descending meanwhile go
-  // elsewhere (Chaslot, Winands & van den Herik 2008): a visit with the lowest return seen so
-  // far (0 before any).
+  // The lane's work off the trees: the world of its first iteration; or the move of its last
+  // step applied, then the next step prepared or, where the descent ends, the rollout played
+  // and the next iteration's world sampled and its first step prepared (the backup of this
+  // one needs nothing more from the world).
   template <bool kMcts>
-  void descend(State& s) {
-    Descent d;
-    for (size_t t = 0; t < tree_count<kMcts>(); ++t) paths_[t].clear();
-    if (shared_trees_) virtual_loss_ = shared_->low <= shared_->high ? shared_->low : 0.0;
-    while (!d.expanded && !game_->is_terminal(s)) {
-      const int mover = game_->current_player(s);
-      const size_t chooser = kMcts ? 0 : selection_tree(mover);
-      const Action action = select<kMcts>(s, chooser, mover, d);
-      follow<kMcts>(s, action, mover, chooser, d);
-      game_->apply(s, action);
+  void work_off_trees() {
+    if (lane_ != LanePhase::Starting) {
+      game_->apply(world_, step_move_);
+      if (!descent_.expanded && !game_->is_terminal(world_)) {
+        prepared_ = prepare_step<kMcts>(world_, descent_);
+        return;
+      }
+      result_ = rollout_.play(world_, rng_, legal_);
     }
-    if (shared_trees_)
-      for (size_t t = 0; t < tree_count<kMcts>(); ++t)
-        moved_blocks_seen_[t] = tree(t).moved_blocks();
+    lane_ = lane_ == LanePhase::Starting ? LanePhase::Descending : LanePhase::RolledOut;
+    world_ = sample_world<kMcts>(*root_);
+    descent_ = {};
+    prepared_ = prepare_step<kMcts>(world_, descent_);
   }
 
-  // `result` backed up the paths. Other lanes' descents since this one's may have grown a node
-  // of the path past its block, which then moved: the path is found again from the root.
+  // The lane's next step of its descent, on the trees. A path's first step gives it a virtual
+  // loss for the iterations in flight meanwhile (Chaslot, Winands & van den Herik 2008): a
+  // visit with the lowest return seen so far (0 before any). Other lanes' work on the trees
+  // since the last step may have grown a node of the path past its block, which then moved:
+  // the path is found again from the root.
+  template <bool kMcts>
+  void step_on_trees() {
+    refind_moved_paths<kMcts>();
+    if (paths_[0].empty()) virtual_loss_ = shared_->low <= shared_->high ? shared_->low : 0.0;
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t)
+      descent_.at[t] = paths_[t].empty() ? TreeType::kRoot : paths_[t].back().child;
+    step_move_ = take_step<kMcts>(world_, prepared_, descent_);
+    note_moved_blocks<kMcts>();
+  }
+
+  // `result` backed up the paths, which are then cleared for the next iteration.
   template <bool kMcts>
   void back_up(const Returns<G::kMaxPlayers>& result) {
-    if (shared_trees_)
-      for (size_t t = 0; t < tree_count<kMcts>(); ++t)
-        if (tree(t).moved_blocks() != moved_blocks_seen_[t]) refind_path(t);
+    if (shared_trees_) refind_moved_paths<kMcts>();
     backpropagate<kMcts>(result);
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t) paths_[t].clear();
+    if (shared_trees_) note_moved_blocks<kMcts>();
+  }
+
+  template <bool kMcts>
+  void refind_moved_paths() {
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t)
+      if (tree(t).moved_blocks() != moved_blocks_seen_[t]) refind_path(t);
+  }
+  template <bool kMcts>
+  void note_moved_blocks() {
+    for (size_t t = 0; t < tree_count<kMcts>(); ++t) moved_blocks_seen_[t] = tree(t).moved_blocks();
   }
 
   // Tree `t`'s path walked again from the root by the places of its steps (a moved block
@@ -252,31 +279,53 @@ class Worker {
     return s;
   }
 
-  // The move of `mover` at its node of tree `chooser`, recorded on that tree's path.
+  // What a step of the descent needs before it reads the trees: the mover, the tree it
+  // chooses in, the legal moves and the heuristic's move for the prior, or the rollout
+  // policy's move where the tree does not choose (modelled).
+  struct Prepared {
+    int mover = 0;
+    size_t chooser = 0;
+    bool modelled = false;
+    Action modelled_move{};
+  };
   template <bool kMcts>
-  Action select(const State& s, size_t chooser, int mover, Descent& d) {
-    const int owner = kMcts ? root_seat_ : owner_of(chooser);
+  Prepared prepare_step(const State& s, const Descent& d) {
+    Prepared p;
+    p.mover = game_->current_player(s);
+    p.chooser = kMcts ? 0 : selection_tree(p.mover);
+    const int owner = kMcts ? root_seat_ : owner_of(p.chooser);
     if (!fixed_arms<kMcts>()) game_->legal_actions(s, legal_);
     // A single tree holds the searching seat's view only: an opponent's move that view
     // does not see, or that the opponent makes without seeing the move before it (a
     // simultaneous reply), is not chosen from statistics the opponent could not have; the
     // rollout policy plays it from the opponent's own view instead.
-    const bool modelled =
-        !kMcts && config_.variant == Variant::SingleObserver && mover != owner &&
-        (d.missed_last[size_t(mover)] || unseen<false>(s, legal_[0], mover, owner));
-    if (prior_ && !modelled) prior_move_ = prior_->choose(s, rng_);
-    TreeType& own = tree(chooser);
-    Step step{d.at[chooser], kNoNode, 0.0};
+    p.modelled = !kMcts && config_.variant == Variant::SingleObserver && p.mover != owner &&
+                 (d.missed_last[size_t(p.mover)] || unseen<false>(s, legal_[0], p.mover, owner));
+    if (p.modelled)
+      p.modelled_move = rollout_.move(s, legal_, rng_);
+    else if (prior_)
+      prior_move_ = prior_->choose(s, rng_);
+    return p;
+  }
+
+  // The prepared step's move at the mover's node of its tree, recorded on that tree's path
+  // and followed by the other trees.
+  template <bool kMcts>
+  Action take_step(const State& s, const Prepared& p, Descent& d) {
+    const int owner = kMcts ? root_seat_ : owner_of(p.chooser);
+    TreeType& own = tree(p.chooser);
+    Step step{d.at[p.chooser], kNoNode, 0.0};
     Action action;
     if (fixed_arms<kMcts>() && own[step.parent].children > 0)
       action = choose_fixed(own, step, d.expanded);
-    else if (modelled)
-      action = policy_move(s, own, step, mover, owner, d.expanded);
+    else if (p.modelled)
+      action = policy_move(s, own, step, p.mover, owner, p.modelled_move, d.expanded);
     else
-      action = choose<kMcts>(s, own, step, mover, owner, d.expanded);
-    if constexpr (!kMcts) note_unseen(s, action, mover, owner, own[step.parent], d);
-    d.at[chooser] = step.child;
-    push_step(chooser, step);
+      action = choose<kMcts>(s, own, step, p.mover, owner, d.expanded);
+    if constexpr (!kMcts) note_unseen(s, action, p.mover, owner, own[step.parent], d);
+    d.at[p.chooser] = step.child;
+    push_step(p.chooser, step);
+    follow<kMcts>(s, action, p.mover, p.chooser, d);
     return action;
   }
 
@@ -308,11 +357,10 @@ class Worker {
     }
   }
 
-  // An opponent's move in a single-observer tree, played by the rollout policy and keyed as
-  // the tree's owner sees it.
-  Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner,
+  // An opponent's move in a single-observer tree, `action` played by the rollout policy, keyed
+  // as the tree's owner sees it.
+  Action policy_move(const State& s, TreeType& t, Step& step, int mover, int owner, Action action,
                      bool& expanded) {
-    const Action action = rollout_.move(s, legal_, rng_);
     const bool hidden = unseen<false>(s, action, mover, owner);
     const uint32_t key = key_for<false>(s, owner);
     step.child = t.find_child(step.parent, mover, hidden, action, key);
@@ -543,9 +591,17 @@ class Worker {
   double virtual_loss_ = 0;                              // the return the current path was given
   std::array<uint64_t, kMaxTrees> moved_blocks_seen_{};  // each tree's, after the descent
   Action prior_move_{};  // the heuristic's move where selection is biased toward it (prior > 0)
-  const State* root_ = nullptr;       // a lane's root (start)
-  State world_{};                     // the current iteration's world, from sampled root to leaf
-  Returns<G::kMaxPlayers> result_{};  // the current iteration's rollout
+  // A lane's (start): its root, where it is, the current iteration's world (from the sampled
+  // root to the leaf), descent, prepared step and the move of its last step, and the rollout's
+  // returns to back up.
+  enum class LanePhase : uint8_t { Starting, Descending, RolledOut };
+  const State* root_ = nullptr;
+  LanePhase lane_ = LanePhase::Starting;
+  State world_{};
+  Descent descent_{};
+  Prepared prepared_{};
+  Action step_move_{};
+  Returns<G::kMaxPlayers> result_{};
   std::array<std::vector<Step>, kMaxTrees> paths_;
   ActionList<G> legal_;
   uint32_t arms_first_ = kNoNode;  // see arm()
