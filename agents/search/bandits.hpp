@@ -47,19 +47,34 @@ struct Ucb {
   }
 };
 
-// UCT at an mcts node whose arms have all been tried, with no arm favoured: the first arm of
-// the highest mean + exploration / sqrt(visits), what Ucb<true> chooses, without its per-arm
-// tests for untried and favoured arms. The hot loop of a search whose rollouts are cheap.
-template <class Node>
-size_t best_uct_arm(const Node* arms, uint32_t k, float exploration) {
+// The first of arms 0..k-1 with the highest value(i). The hot loop of a search whose rollouts
+// are cheap: one comparison chain, selected without branches.
+template <class Value>
+size_t first_best_arm(uint32_t k, const Value& value) {
   size_t best = 0;
-  float best_value = arms[0].mean + exploration * inverse_sqrt(arms[0].visits);
+  float best_value = value(0);
   for (uint32_t i = 1; i < k; ++i) {
-    const float value = arms[i].mean + exploration * inverse_sqrt(arms[i].visits);
-    best = value > best_value ? i : best;
-    best_value = value > best_value ? value : best_value;
+    const float v = value(i);
+    best = v > best_value ? i : best;
+    best_value = v > best_value ? v : best_value;
   }
   return best;
+}
+
+// UCT at an mcts node whose arms have all been tried, with no arm favoured: the first arm of
+// the highest mean + exploration / sqrt(visits), what Ucb<true> chooses, without its per-arm
+// tests for untried and favoured arms.
+template <class Node>
+size_t best_uct_arm(const Node* arms, uint32_t k, float exploration) {
+  return first_best_arm(
+      k, [&](uint32_t i) { return arms[i].mean + exploration * inverse_sqrt(arms[i].visits); });
+}
+
+// best_uct_arm over statistics laid out side by side (UctColumns): arm i's mean means[i] and
+// 1/sqrt(visits) weights[i], the same sums without a table lookup per arm.
+inline size_t best_uct_arm(const float* means, const float* weights, uint32_t k,
+                           float exploration) {
+  return first_best_arm(k, [&](uint32_t i) { return means[i] + exploration * weights[i]; });
 }
 
 // An arm drawn from `k` arms by regret matching or EXP3, mixed with gamma exploration;

@@ -75,21 +75,30 @@ class RolloutPolicy {
   // Plays `s` out; `scratch` holds each position's legal moves when the game has no
   // random_action hook (which draws the same move without listing them).
   Returns<G::kMaxPlayers> play(State& s, Rng& rng, ActionList<G>& scratch) const {
+    if (!heuristic_ && depth_ == 0) {  // random moves to the end: no per-move tests
+      while (!game_->is_terminal(s)) play_random_move(s, rng, scratch);
+      return game_->returns(s);
+    }
     for (int moves = 0; !game_->is_terminal(s); ++moves) {
       if (depth_ > 0 && moves >= depth_) return cut_off(s);
-      if (guided(rng)) {
+      if (guided(rng))
         game_->apply(s, heuristic_->choose(s, rng));
-      } else if constexpr (HasRandomAction<G>) {
-        game_->apply(s, game_->random_action(s, rng));
-      } else {
-        game_->legal_actions(s, scratch);
-        game_->apply(s, scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
-      }
+      else
+        play_random_move(s, rng, scratch);
     }
     return game_->returns(s);
   }
 
  private:
+  void play_random_move(State& s, Rng& rng, ActionList<G>& scratch) const {
+    if constexpr (HasRandomAction<G>) {
+      game_->apply(s, game_->random_action(s, rng));
+    } else {
+      game_->legal_actions(s, scratch);
+      game_->apply(s, scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
+    }
+  }
+
   // The score of a rollout cut off at `s` (construction made sure there is one).
   Returns<G::kMaxPlayers> cut_off(const State& s) const {
     if (learned_) return learned_->evaluate(*game_, s);

@@ -34,6 +34,7 @@
 #include "agents/search/rollout.hpp"
 #include "agents/search/shared_trees.hpp"
 #include "agents/search/tree.hpp"
+#include "agents/search/uct_columns.hpp"
 #include "core/rng.hpp"
 
 namespace nf::search {
@@ -54,6 +55,7 @@ class Worker {
             config.variant == Variant::MultipleObserver ? size_t(game.num_players()) : 1)) {
     if (config.prior > 0) prior_ = make_heuristic(game, fmt::format("prior={}", config.prior));
     for (auto& path : paths_) path.reserve(256);
+    fixed_path_.reserve(256);
   }
 
   // Tree parallelism: this worker is a lane of `first`'s trees from now on (TreeParallelSearch).
@@ -72,7 +74,9 @@ class Worker {
     if (!shared_trees_) reset_trees();
     iterations_ = 0;
     while (budget.more(thread, iterations_)) {
-      if (config_.variant == Variant::Mcts)
+      if (config_.variant == Variant::Mcts && fixed_arms<true>() && !shared_trees_)
+        iterate_fixed(root);
+      else if (config_.variant == Variant::Mcts)
         iterate<true>(root);
       else
         iterate<false>(root);
@@ -223,6 +227,31 @@ class Worker {
       descent_.at[t] = paths_[t].empty() ? TreeType::kRoot : paths_[t].back().child;
     step_move_ = take_step<kMcts>(world_, prepared_, descent_);
     note_moved_blocks<kMcts>();
+  }
+
+  // iterate<true> where every node's arms are fixed (fixed_arms) and the tree is this worker's
+  // own: the descent keeps only the nodes it passes, and the backup copies their statistics
+  // into the columns UCT scores (uct_).
+  void iterate_fixed(const State& root) {
+    TreeType& t = tree(0);
+    State s = sample_world<true>(root);
+    fixed_path_.clear();
+    Step step{TreeType::kRoot, kNoNode, 0.0};
+    bool expanded = false;
+    while (!expanded && !game_->is_terminal(s)) {
+      if (prior_) prior_move_ = prior_->choose(s, rng_);
+      const Action action = t[step.parent].children > 0 ? choose_fixed(t, step, expanded)
+                                                        : expand_fixed(s, t, step, expanded);
+      fixed_path_.push_back(step.child);
+      step.parent = step.child;
+      game_->apply(s, action);
+    }
+    const Returns<G::kMaxPlayers> result = rollout_.play(s, rng_, legal_);
+    for (const uint32_t i : fixed_path_) {
+      auto& n = t[i];
+      n.add(result[size_t(n.mover)]);
+      uct_.record(i, n.mean, n.visits);
+    }
   }
 
   // `result` backed up the paths, which are then cleared for the next iteration.
@@ -460,14 +489,55 @@ class Worker {
   // before the next selection), so the node's count of selections says how many are left
   // untried: UCB is scored only once every arm has been tried.
   Action choose_fixed(TreeType& t, Step& step, bool& expanded) {
-    const uint32_t node = step.parent, first = t[node].first_child, k = t[node].children;
+    auto& node = t[step.parent];
+    const uint32_t first = node.first_child, k = node.children;
+    const uint32_t selections = node.available++;
+    arms_first_ = first;
+    size_t pick;
+    if (prior_ || config_.widen > 0) [[unlikely]] {
+      pick = guided_fixed_arm(t, first, k, selections, expanded);
+    } else if (selections < k) {
+      assert(uint32_t(std::count_if(&t[first], &t[first] + k, [](const auto& a) {
+               return a.visits == 0;
+             })) == k - selections);
+      pick = nth_untried(t, rng_.below(k - selections));
+      expanded = true;
+    } else {
+      // A worker's own tree keeps the arms' statistics in columns too (iterate_fixed); lanes
+      // that share a tree change them without the columns, so they read the nodes.
+      const auto exploration = static_cast<float>(config_.c * sqrt_log(selections));
+      pick = shared_trees_ ? best_uct_arm(&t[first], k, exploration)
+                           : uct_.best(first, k, exploration);
+    }
+    step.child = first + uint32_t(pick);
+    return t[step.child].action;
+  }
+
+  // choose() at a node of fixed arms that has none yet, in iterate_fixed: they are added,
+  // untried, in the order of the legal moves, and one is tried: the heuristic's move with a
+  // prior, else a random one.
+  Action expand_fixed(const State& s, TreeType& t, Step& step, bool& expanded) {
+    game_->legal_actions(s, legal_);
+    const uint32_t first = t.add_children(step.parent, game_->current_player(s), 0, legal_.span());
+    ++t[step.parent].available;
+    uct_.fit(t.slots());
+    const size_t favoured = favoured_arm(legal_.span());
+    const size_t pick =
+        favoured != kNoArm ? favoured : rng_.below(static_cast<uint32_t>(legal_.size()));
+    step.child = first + uint32_t(pick);
+    expanded = true;
+    return legal_[pick];
+  }
+
+  // choose_fixed's arm when the heuristic's move is favoured (prior) or arms wait their turn
+  // (widening), the k arms at `first` having been chosen among `selections` times before.
+  [[gnu::noinline]] size_t guided_fixed_arm(const TreeType& t, uint32_t first, uint32_t k,
+                                            uint32_t selections, bool& expanded) {
     const auto* arms = &t[first];
     size_t favoured = kNoArm;
     if (prior_)
       for (uint32_t i = 0; i < k && favoured == kNoArm; ++i)
         if (arms[i].action == prior_move_) favoured = i;
-    const uint32_t selections = t[node].available++;
-    arms_first_ = first;
     uint32_t untried = selections < k ? k - selections : 0;
     bool expand = untried > 0;
     if (config_.widen > 0) {  // widening leaves arms untried: count them
@@ -475,23 +545,16 @@ class Worker {
       uint64_t pulls = 0;
       for (uint32_t i = 0; i < k; ++i) untried += arms[i].visits == 0, pulls += arms[i].visits;
       expand = untried > 0 && widens(k - untried, pulls);
-    } else {
-      assert(uint32_t(std::count_if(arms, arms + k, [](const auto& a) { return a.visits == 0; })) ==
-             untried);
     }
-    size_t pick;
     if (expand) {
-      pick = is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
       expanded = true;
-    } else if (favoured == kNoArm && config_.widen <= 0) {
-      pick = best_uct_arm(arms, k, static_cast<float>(config_.c * sqrt_log(selections)));
-    } else {
-      Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(selections), favoured);
-      for (uint32_t i = 0; i < k; ++i) ucb.add(i, arms[i]);
-      pick = ucb.best;
+      return is_untried(t, favoured) ? favoured : nth_untried(t, rng_.below(untried));
     }
-    step.child = first + uint32_t(pick);
-    return t[step.child].action;
+    if (favoured == kNoArm && config_.widen <= 0)
+      return best_uct_arm(arms, k, static_cast<float>(config_.c * sqrt_log(selections)));
+    Ucb<true> ucb = biased_ucb<true>(config_.c * sqrt_log(selections), favoured);
+    for (uint32_t i = 0; i < k; ++i) ucb.add(i, arms[i]);
+    return ucb.best;
   }
 
   // Whether a node that has tried `tried` moves, visited `pulls` times in all, tries another
@@ -603,6 +666,8 @@ class Worker {
   Action step_move_{};
   Returns<G::kMaxPlayers> result_{};
   std::array<std::vector<Step>, kMaxTrees> paths_;
+  std::vector<uint32_t> fixed_path_;  // iterate_fixed's nodes below the root
+  UctColumns uct_;                    // iterate_fixed's statistics of the nodes side by side
   ActionList<G> legal_;
   uint32_t arms_first_ = kNoNode;  // see arm()
   std::array<uint32_t, kMaxArms> arm_children_{};
