@@ -115,8 +115,14 @@ void RealmsGame::begin_turn(State& s, Realm r) const {
   ++s.turn;
   s.active = r;
   s.selected = kNoFigure;
-  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-    s.figures[size_t(slot)].moved = s.figures[size_t(slot)].attacked = false;
+  // Every slot is read, the other realm's kept: a loop of fixed length, whose end is never
+  // mispredicted as that of the realm's few slots is every other turn.
+  for (int slot = 0; slot < kMaxFigures; ++slot) {
+    Figure& f = s.figures[size_t(slot)];
+    const bool others = slot_realm(slot) != r;
+    f.moved = f.moved & others;
+    f.attacked = f.attacked & others;
+  }
   Side& side = s.sides[r];
   side.rallied = side.foresight_used = false;
   s.sides[Norsemen].bloodline_used = false;  // Hjordis: once in each player's turn
