@@ -332,7 +332,7 @@ class RealmsGame {
   template <int W, bool kFirstOnly>
   [[gnu::always_inline]] uint16_t ranged_targets(const State& s, int slot) const;
   template <int W>
-  bool has_ranged_target(const State& s, int slot) const;
+  [[gnu::always_inline]] bool has_ranged_target(const State& s, int slot) const;
   // The active realm's figures that have an order (bit: slot), the Select actions; W as in
   // reachable_in.
   template <int W>

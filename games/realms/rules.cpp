@@ -241,7 +241,7 @@ bool RealmsGame::has_target(const State& s, int slot) const {
 }
 
 template <int W>
-bool RealmsGame::has_ranged_target(const State& s, int slot) const {
+inline bool RealmsGame::has_ranged_target(const State& s, int slot) const {
   return ranged_targets<W, true>(s, slot) != 0;
 }
 
