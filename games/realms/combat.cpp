@@ -40,14 +40,6 @@ int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, b
   return std::clamp(dice, 0, kMaxDice);
 }
 
-HexSet RealmsGame::sight_blocking(const State& s) const {
-  // Figures, Mountains and Forest block: Forest and Mountain are the terrains whose value has
-  // its low bit set.
-  static_assert((int(Terrain::Forest) & int(Terrain::Mountain) & 1) == 1 &&
-                ((int(Terrain::Plain) | int(Terrain::Water)) & 1) == 0);
-  return occupied(s) | s.terrain_planes.low;
-}
-
 bool RealmsGame::line_of_sight(const State& s, int from, int to) const {
   return !board_->sight_cells(from, to).blocked(sight_blocking(s));
 }
@@ -56,77 +48,6 @@ bool RealmsGame::can_attack(const State& s, int slot, int target, bool ranged) c
   const Targets targets = attack_targets(s, slot);
   return ((ranged ? targets.ranged : targets.close) >> target & 1) != 0;
 }
-
-template <int W, bool kFirstOnly>
-RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
-  using Set = BasicHexSet<W>;
-  const Figure& f = s.figures[size_t(slot)];
-  if (f.status != FigureStatus::Active) return {};
-  // Close at distance one, with dice for it; ranged (ranged_targets) when no close target
-  // ends the search. The enemies' hexes among the figure's neighbours are the few candidates.
-  const FigureStats& st = stats(slot);
-  const Set enemies(occupied(s, other(slot_realm(slot))));
-  // Abilities only add dice and Forest takes one away, so two printed dice always leave one.
-  const bool close_sure = st.close >= 2;
-  Targets out;
-  // Most figures have no enemy near: the emptiness of a set is tested first, without a branch
-  // on each of its words.
-  const Set near = Set(board_->neighbour_set(f.hex)) & enemies;
-  const bool found_close = st.close > 0 && !near.empty() && near.any_of([&](int cell) {
-    const int t = s.occupant[board_->hex_at_cell(cell)];
-    if (!close_sure && attack_dice(s, slot, t, false, false) == 0) return false;
-    out.close = uint16_t(out.close | 1u << t);
-    return kFirstOnly;
-  });
-  if (!found_close) out.ranged = ranged_targets<W, kFirstOnly>(s, slot);
-  return out;
-}
-
-template <int W, bool kFirstOnly>
-uint16_t RealmsGame::ranged_targets(const State& s, int slot) const {
-  using Set = BasicHexSet<W>;
-  // From two to four hexes with a line of sight, with dice for it: the enemies' hexes in the
-  // figure's ranged band are the candidates.
-  const FigureStats& st = stats(slot);
-  if (st.ranged == 0) return 0;
-  const uint8_t from = s.figures[size_t(slot)].hex;
-  const Set band = Set(board_->ranged_band(from)) & Set(occupied(s, other(slot_realm(slot))));
-  if (band.empty()) return 0;
-  const bool ranged_sure = st.ranged >= 2;
-  const HexSet blocking = sight_blocking(s);
-  uint16_t out = 0;
-  band.any_of([&](int cell) {
-    const uint8_t hex = board_->hex_at_cell(cell);
-    const int t = s.occupant[hex];
-    if ((!ranged_sure && attack_dice(s, slot, t, true, false) == 0) ||
-        board_->sight_cells(from, hex).blocked(blocking))
-      return false;
-    out = uint16_t(out | 1u << t);
-    return kFirstOnly;
-  });
-  return out;
-}
-
-RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
-  return with_words([&](auto words) { return find_targets<words(), false>(s, slot); });
-}
-
-// The rules (rules.cpp) ask these for every width with_words picks.
-template <int W>
-bool RealmsGame::has_target(const State& s, int slot) const {
-  return find_targets<W, true>(s, slot).any();
-}
-template bool RealmsGame::has_target<2>(const State&, int) const;
-template bool RealmsGame::has_target<3>(const State&, int) const;
-template bool RealmsGame::has_target<4>(const State&, int) const;
-
-template <int W>
-bool RealmsGame::has_ranged_target(const State& s, int slot) const {
-  return ranged_targets<W, true>(s, slot) != 0;
-}
-template bool RealmsGame::has_ranged_target<2>(const State&, int) const;
-template bool RealmsGame::has_ranged_target<3>(const State&, int) const;
-template bool RealmsGame::has_ranged_target<4>(const State&, int) const;
 
 bool RealmsGame::can_counter(const State& s) const {
   const Combat& c = s.combat;

@@ -269,8 +269,9 @@ class RealmsGame {
     return stats(slot).health - s.figures[size_t(slot)].wounds;
   }
   bool line_of_sight(const State& s, int from, int to) const;
-  // The hexes that block a line of sight: figures, Forest and Mountains.
-  HexSet sight_blocking(const State& s) const;
+  // The hexes that block a line of sight: figures, Forest and Mountains (the terrains whose
+  // value has its low bit set).
+  HexSet sight_blocking(const State& s) const { return occupied(s) | s.terrain_planes.low; }
   bool can_attack(const State& s, int slot, int target, bool ranged) const;
   // The enemies `slot` can attack from where it stands (bit t: slot t), close and ranged:
   // can_attack of every enemy, in one pass.
@@ -327,10 +328,11 @@ class RealmsGame {
   bool has_target(const State& s, int slot) const;
   // The enemies an active `slot` can attack at range (bit t: slot t), or (kFirstOnly) only
   // the first found, on sets of W words; has_ranged_target: whether any.
+  // Always inlined: it runs in selectable's loop over the figures.
   template <int W, bool kFirstOnly>
-  uint16_t ranged_targets(const State& s, int slot) const;
+  [[gnu::always_inline]] uint16_t ranged_targets(const State& s, int slot) const;
   template <int W>
-  bool has_ranged_target(const State& s, int slot) const;
+  [[gnu::always_inline]] bool has_ranged_target(const State& s, int slot) const;
   // The active realm's figures that have an order (bit: slot), the Select actions; W as in
   // reachable_in.
   template <int W>

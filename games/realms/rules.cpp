@@ -115,8 +115,14 @@ void RealmsGame::begin_turn(State& s, Realm r) const {
   ++s.turn;
   s.active = r;
   s.selected = kNoFigure;
-  for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-    s.figures[size_t(slot)].moved = s.figures[size_t(slot)].attacked = false;
+  // Every slot is read, the other realm's kept: a loop of fixed length, whose end is never
+  // mispredicted as that of the realm's few slots is every other turn.
+  for (int slot = 0; slot < kMaxFigures; ++slot) {
+    Figure& f = s.figures[size_t(slot)];
+    const bool others = slot_realm(slot) != r;
+    f.moved = f.moved & others;
+    f.attacked = f.attacked & others;
+  }
   Side& side = s.sides[r];
   side.rallied = side.foresight_used = false;
   s.sides[Norsemen].bloodline_used = false;  // Hjordis: once in each player's turn
@@ -170,6 +176,73 @@ HexSet RealmsGame::reachable(const State& s, int slot) const {
 void RealmsGame::reachable(const State& s, int slot, FixedVector<uint8_t, kMaxHexes>& out) const {
   out.clear();
   reachable(s, slot).for_each([&](int cell) { out.push_back(board_->hex_at_cell(cell)); });
+}
+
+// ---- attack targets ----
+
+// Here rather than with combat, so that the action phase's hot paths inline them.
+template <int W, bool kFirstOnly>
+RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
+  using Set = BasicHexSet<W>;
+  const Figure& f = s.figures[size_t(slot)];
+  if (f.status != FigureStatus::Active) return {};
+  // Close at distance one, with dice for it; ranged (ranged_targets) when no close target
+  // ends the search. The enemies' hexes among the figure's neighbours are the few candidates.
+  const FigureStats& st = stats(slot);
+  const Set enemies(occupied(s, other(slot_realm(slot))));
+  // Abilities only add dice and Forest takes one away, so two printed dice always leave one.
+  const bool close_sure = st.close >= 2;
+  Targets out;
+  // Most figures have no enemy near: the emptiness of a set is tested first, without a branch
+  // on each of its words.
+  const Set near = Set(board_->neighbour_set(f.hex)) & enemies;
+  const bool found_close = st.close > 0 && !near.empty() && near.any_of([&](int cell) {
+    const int t = s.occupant[board_->hex_at_cell(cell)];
+    if (!close_sure && attack_dice(s, slot, t, false, false) == 0) return false;
+    out.close = uint16_t(out.close | 1u << t);
+    return kFirstOnly;
+  });
+  if (!found_close) out.ranged = ranged_targets<W, kFirstOnly>(s, slot);
+  return out;
+}
+
+template <int W, bool kFirstOnly>
+inline uint16_t RealmsGame::ranged_targets(const State& s, int slot) const {
+  using Set = BasicHexSet<W>;
+  // From two to four hexes with a line of sight, with dice for it: the enemies' hexes in the
+  // figure's ranged band are the candidates.
+  const FigureStats& st = stats(slot);
+  if (st.ranged == 0) return 0;
+  const uint8_t from = s.figures[size_t(slot)].hex;
+  const Set band = Set(board_->ranged_band(from)) & Set(occupied(s, other(slot_realm(slot))));
+  if (band.empty()) return 0;
+  const bool ranged_sure = st.ranged >= 2;
+  const HexSet blocking = sight_blocking(s);
+  uint16_t out = 0;
+  band.any_of([&](int cell) {
+    const uint8_t hex = board_->hex_at_cell(cell);
+    const int t = s.occupant[hex];
+    if ((!ranged_sure && attack_dice(s, slot, t, true, false) == 0) ||
+        board_->sight_cells(from, hex).blocked(blocking))
+      return false;
+    out = uint16_t(out | 1u << t);
+    return kFirstOnly;
+  });
+  return out;
+}
+
+RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
+  return with_words([&](auto words) { return find_targets<words(), false>(s, slot); });
+}
+
+template <int W>
+bool RealmsGame::has_target(const State& s, int slot) const {
+  return find_targets<W, true>(s, slot).any();
+}
+
+template <int W>
+inline bool RealmsGame::has_ranged_target(const State& s, int slot) const {
+  return ranged_targets<W, true>(s, slot) != 0;
 }
 
 // ---- the action phase ----
