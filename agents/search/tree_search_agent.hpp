@@ -90,7 +90,9 @@ class TreeSearchAgent final : public Agent<G> {
   int threads() const override { return config_.threads; }
 
  private:
-  bool tree_parallel() const { return config_.tree_parallel && lanes() > 1; }
+  bool tree_parallel() const {
+    return config_.tree_parallel && (config_.threads > 1 || lanes() > 1);
+  }
   // Tree parallelism's iterations in flight: by default two per thread, so that while the
   // sequencer descends or backs up, every other thread has a rollout to play (one thread
   // alone is the sequential search).
