@@ -32,8 +32,8 @@ class SearchBudget {
   uint64_t seed(size_t thread) const { return seeds_[thread]; }
   // Whether thread `thread` should run its `done`-th iteration.
   bool more(size_t thread, uint64_t done) const {
-    if (!timed_) return done < iterations_ / threads_ + (thread < iterations_ % threads_);
-    return (done & 15) != 0 || std::chrono::steady_clock::now() < deadline_;
+    if (timed_) return allows(done);
+    return done < iterations_ / threads_ + (thread < iterations_ % threads_);
   }
   // Whether the search as a whole should run its `done`-th iteration.
   bool allows(uint64_t done) const {
