@@ -54,6 +54,7 @@ class Worker {
         shared_(std::make_shared<SharedTrees<Action>>(
             config.variant == Variant::MultipleObserver ? size_t(game.num_players()) : 1)) {
     if (config.prior > 0) prior_ = make_heuristic(game, fmt::format("prior={}", config.prior));
+    guided_ = prior_ || config.widen > 0;
     for (auto& path : paths_) path.reserve(256);
     fixed_path_.reserve(256);
   }
@@ -345,8 +346,9 @@ class Worker {
     TreeType& own = tree(p.chooser);
     Step step{d.at[p.chooser], kNoNode, 0.0};
     Action action;
-    if (fixed_arms<kMcts>() && own[step.parent].children > 0)
-      action = choose_fixed(own, step, d.expanded);
+    if (fixed_arms<kMcts>())
+      action = own[step.parent].children > 0 ? choose_fixed(own, step, d.expanded)
+                                             : expand_fixed(s, own, step, d.expanded);
     else if (p.modelled)
       action = policy_move(s, own, step, p.mover, owner, p.modelled_move, d.expanded);
     else
@@ -404,11 +406,10 @@ class Worker {
   // else by UCB with availability counts or, at a simultaneous node, by regret matching or
   // EXP3. A node's moves are added all at once, untried, in the order of the legal moves
   // when it is first reached, so while its move list stays the same the arms are its
-  // children in order. (A node of fixed arms that has them is chosen at by choose_fixed.)
+  // children in order. (Nodes of fixed arms are chosen at by choose_fixed and expand_fixed.)
   template <bool kMcts>
   Action choose(const State& s, TreeType& t, Step& step, int mover, int owner, bool& expanded) {
     const uint32_t node = step.parent;
-    if constexpr (fixed_arms<kMcts>()) game_->legal_actions(s, legal_);  // a new node's arms
     const uint32_t key = key_for<kMcts>(s, owner);
     const std::span<const Action> legal = legal_.span();
     // The arms' parent: the node itself in mcts (one observation, everything seen), else the
@@ -484,49 +485,57 @@ class Worker {
     return kMcts && is_deterministic<G>();
   }
 
-  // choose() at a node that has its fixed arms (its children). Without widening each
-  // selection at such a node tries one untried arm while there are any (the arm is visited
-  // before the next selection), so the node's count of selections says how many are left
-  // untried: UCB is scored only once every arm has been tried.
-  Action choose_fixed(TreeType& t, Step& step, bool& expanded) {
+  // choose() at a node that has its fixed arms (its children). Unguided (no prior, no
+  // widening) each selection at such a node tries one untried arm while there are any (the
+  // arm is visited, or given its virtual loss, before the next selection), so the node's count
+  // of selections says how many are tried, and they are the first of its block: the arm tried
+  // is drawn from the rest and swapped to the front of them (untried arms differ only in their
+  // moves). UCB is scored only once every arm has been tried.
+  // Inlined: it is most of a tiny game's iteration, and a call would save and restore most
+  // of the registers its loop keeps.
+  [[gnu::always_inline]] Action choose_fixed(TreeType& t, Step& step, bool& expanded) {
     auto& node = t[step.parent];
     const uint32_t first = node.first_child, k = node.children;
     const uint32_t selections = node.available++;
     arms_first_ = first;
     size_t pick;
-    if (prior_ || config_.widen > 0) [[unlikely]] {
+    if (guided_) [[unlikely]] {
       pick = guided_fixed_arm(t, first, k, selections, expanded);
     } else if (selections < k) {
-      assert(uint32_t(std::count_if(&t[first], &t[first] + k, [](const auto& a) {
-               return a.visits == 0;
-             })) == k - selections);
-      pick = nth_untried(t, rng_.below(k - selections));
+      assert(std::all_of(&t[first], &t[first] + selections, [](auto& a) { return a.visits > 0; }));
+      assert(std::none_of(&t[first + selections], &t[first] + k, [](auto& a) { return a.visits; }));
+      pick = selections;
+      std::swap(t[first + selections].action,
+                t[first + selections + rng_.below(k - selections)].action);
       expanded = true;
     } else {
       // A worker's own tree keeps the arms' statistics in columns too (iterate_fixed); lanes
       // that share a tree change them without the columns, so they read the nodes.
       const auto exploration = static_cast<float>(config_.c * sqrt_log(selections));
       pick = shared_trees_ ? best_uct_arm(&t[first], k, exploration)
-                           : uct_.best(first, k, exploration);
+                           : uct_.template best<kMaxArms>(first, k, exploration);
     }
     step.child = first + uint32_t(pick);
     return t[step.child].action;
   }
 
-  // choose() at a node of fixed arms that has none yet, in iterate_fixed: they are added,
-  // untried, in the order of the legal moves, and one is tried: the heuristic's move with a
-  // prior, else a random one.
+  // choose() at a node of fixed arms that has none yet: they are added, untried, in the order
+  // of the legal moves, and one is tried: the heuristic's move with a prior, else a random one
+  // (unguided, swapped to the front: see choose_fixed).
   Action expand_fixed(const State& s, TreeType& t, Step& step, bool& expanded) {
     game_->legal_actions(s, legal_);
     const uint32_t first = t.add_children(step.parent, game_->current_player(s), 0, legal_.span());
     ++t[step.parent].available;
-    uct_.fit(t.slots());
+    if (!shared_trees_) uct_.fit(t.slots());  // lanes sharing a tree score UCT on its nodes
     const size_t favoured = favoured_arm(legal_.span());
-    const size_t pick =
-        favoured != kNoArm ? favoured : rng_.below(static_cast<uint32_t>(legal_.size()));
+    size_t pick = favoured != kNoArm ? favoured : rng_.below(static_cast<uint32_t>(legal_.size()));
+    if (!guided_) {
+      std::swap(t[first].action, t[first + uint32_t(pick)].action);
+      pick = 0;
+    }
     step.child = first + uint32_t(pick);
     expanded = true;
-    return legal_[pick];
+    return t[step.child].action;
   }
 
   // choose_fixed's arm when the heuristic's move is favoured (prior) or arms wait their turn
@@ -649,6 +658,7 @@ class Worker {
   Config config_;
   RolloutPolicy<G> rollout_;
   std::unique_ptr<typename HeuristicPolicy<G>::type> prior_;  // when prior > 0
+  bool guided_ = false;  // selection favours the prior's move or widens progressively
   std::shared_ptr<SharedTrees<Action>> shared_;          // this worker's own, or the first worker's
   bool shared_trees_ = false;                            // a lane of a tree-parallel search
   double virtual_loss_ = 0;                              // the return the current path was given
