@@ -61,7 +61,8 @@ void Context::measure_parallel(const std::string& name, const std::string& unit,
                         {"seconds", seconds}};
   if (!extra.is_null()) row["details"] = extra;
   results_.push_back(row);
-  fmt::print(stderr, "{:<48} {:>14.0f} {}/s ({} threads)\n", name, rate, unit, threads);
+  fmt::print(stderr, "{:<48} {:>14.0f} {}/s ({} thread{})\n", name, rate, unit, threads,
+             threads == 1 ? "" : "s");
 }
 
 void Context::fact(const std::string& name, nlohmann::json value) {
