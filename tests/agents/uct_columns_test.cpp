@@ -30,7 +30,8 @@ void check_against_scalar_rule() {
       columns.record(i, means[i], visits);
     }
     const float exploration = 0.25f * float(rng.below(4));
-    const size_t expected = nf::search::best_uct_arm(&means[first], &weights[first], k, exploration);
+    const size_t expected =
+        nf::search::best_uct_arm(&means[first], &weights[first], k, exploration);
     INFO("k " << k << " first " << first << " exploration " << exploration);
     REQUIRE(columns.best<kMaxArms>(first, k, exploration) == expected);
   }
