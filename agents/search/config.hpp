@@ -33,7 +33,7 @@ struct Config {
   double gamma = 0.1;  // exploration mixed into regret matching and EXP3
   int threads = 1;
   bool tree_parallel = false;  // threads share one tree (virtual loss) instead of one each
-  int lanes = 0;               // tree_parallel: iterations in flight at once; 0 = two per thread
+  int lanes = 0;               // tree_parallel: iterations in flight at once; 0 = eight per thread
   bool see_hidden = false;     // mcts only: search the true state (a cheating upper bound)
 };
 
@@ -82,8 +82,9 @@ inline ParamSchema search_schema(Variant variant, bool flat = false, const Defau
       "reproducible for a seed and thread count at an iteration budget)"));
   schema.push_back(ParamSpec::integer(
       "lanes", 0, 0, 64,
-      "parallel=tree: iterations in flight at once, each with its own world and rollout; 0 = two "
-      "per thread. The search depends on the lanes, not on the threads: the same lanes search "
+      "parallel=tree: iterations in flight at once, each with its own world and rollout; 0 = "
+      "eight per thread. The search depends on the lanes, not on the threads: the same lanes "
+      "search "
       "the same way on any number of threads"));
   schema.push_back(ParamSpec::real("c", 0.7, 0, 100, "UCB exploration constant"));
   schema.push_back(ParamSpec::real(

@@ -93,13 +93,14 @@ class TreeSearchAgent final : public Agent<G> {
   bool tree_parallel() const {
     return config_.tree_parallel && (config_.threads > 1 || lanes() > 1);
   }
-  // Tree parallelism's iterations in flight: by default two per thread, so that while the
-  // sequencer descends or backs up, every other thread has a rollout to play (one thread
-  // alone is the sequential search).
+  // Tree parallelism's iterations in flight: by default kLanesPerThread per thread, so that
+  // while the sequencer descends or backs up, every other thread has work off the trees (one
+  // thread alone is the sequential search).
   size_t lanes() const {
     if (config_.lanes > 0) return size_t(config_.lanes);
     if (config_.threads == 1) return 1;
-    return std::min(size_t(2 * config_.threads), TreeParallelSearch<G>::kMaxLanes);
+    return std::min(TreeParallelSearch<G>::kLanesPerThread * size_t(config_.threads),
+                    TreeParallelSearch<G>::kMaxLanes);
   }
 
   Action pick_final(Rng& rng) const {

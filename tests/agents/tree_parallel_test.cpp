@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "agents/search/budget.hpp"
+#include "agents/search/tree_parallel_search.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
 #include "games/reference/goofspiel.hpp"
@@ -83,8 +84,9 @@ void check_threads_account_for_every_visit(const G& game, const typename G::Stat
                                            uint64_t iterations) {
   const std::string spec =
       fmt::format("{},iterations={},parallel=tree,threads={})", base, iterations, threads);
-  const std::string one_thread_spec = fmt::format(
-      "{},iterations={},parallel=tree,threads=1,lanes={})", base, iterations, 2 * threads);
+  const std::string one_thread_spec =
+      fmt::format("{},iterations={},parallel=tree,threads=1,lanes={})", base, iterations,
+                  nf::search::TreeParallelSearch<G>::kLanesPerThread * size_t(threads));
   INFO(spec);
   auto agent = nf::make_agent(game, spec);
   nf::ActionList<G> legal;
