@@ -114,14 +114,21 @@ class BasicHexSet {
         if (f(i * 64 + std::countr_zero(w))) return true;
     return false;
   }
-  // The n-th cell in increasing order (n < size()).
-  int nth(int n) const {
+  // The number of cells in each word: size() word by word.
+  std::array<int, Words> word_sizes() const {
+    std::array<int, Words> sizes;
+    for (size_t i = 0; i < kWords; ++i) sizes[i] = bit_count(words_[i]);
+    return sizes;
+  }
+  // The n-th cell in increasing order (n < size()); `sizes` are the word_sizes, for a set
+  // that is both counted and drawn from.
+  int nth(int n, const std::array<int, Words>& sizes) const {
     for (int i = 0;; ++i) {
-      const int count = bit_count(words_[size_t(i)]);
-      if (n < count) return i * 64 + select_bit(words_[size_t(i)], uint32_t(n));
-      n -= count;
+      if (n < sizes[size_t(i)]) return i * 64 + select_bit(words_[size_t(i)], uint32_t(n));
+      n -= sizes[size_t(i)];
     }
   }
+  int nth(int n) const { return nth(n, word_sizes()); }
   // The cells next to a cell of this set on the grid ("odd-r": odd rows sit half a hex to
   // the right), whether or not the map has a hex there.
   BasicHexSet spread() const {

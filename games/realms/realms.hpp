@@ -199,7 +199,7 @@ class RealmsGame {
   int num_players() const { return 2; }
   const Board& board() const { return *board_; }
   const Roster& roster() const { return *roster_; }
-  const FigureStats& stats(int slot) const { return roster_->stats[kSlotKind[size_t(slot)]]; }
+  const FigureStats& stats(int slot) const { return slot_stats_[size_t(slot)]; }
   int turn_cap() const { return turn_cap_; }
   int blood_to_win() const { return blood_to_win_; }
   int vanguards() const { return vanguards_; }
@@ -310,7 +310,7 @@ class RealmsGame {
   // (Vigridr's seven rows fit in two words).
   template <class F>
   decltype(auto) with_words(F&& f) const {
-    switch (board_->words()) {
+    switch (words_) {
       case 1:
       case 2:
         return f(std::integral_constant<int, 2>{});
@@ -397,6 +397,13 @@ class RealmsGame {
   int blood_to_win_;
   int vanguards_;
   int seat0_realm_;  // 0 Aesir, 1 Norsemen, -1 drawn from the seed
+  // The slots with two printed close dice or more (bit: slot): abilities only add dice and
+  // Forest takes one away, so next to an enemy they always have a close attack.
+  uint32_t sure_close_slots_ = 0;
+  // The roster's stats by slot, and board_->words(): read on every decision without following
+  // the shared pointers.
+  std::array<FigureStats, kMaxFigures> slot_stats_{};
+  int words_;
 };
 
 static_assert(nf::Game<RealmsGame>);

@@ -42,9 +42,14 @@ RealmsGame::RealmsGame(const ParamSet& config)
       roster_(std::make_shared<const Roster>(load_roster(config.text("figures")))),
       turn_cap_(static_cast<int>(config.get_int("turn_cap"))),
       blood_to_win_(static_cast<int>(config.get_int("blood_to_win"))),
-      vanguards_(static_cast<int>(config.get_int("vanguards"))) {
+      vanguards_(static_cast<int>(config.get_int("vanguards"))),
+      words_(board_->words()) {
   const std::string& seat0 = config.get_choice("seat0_realm");
   seat0_realm_ = seat0 == "aesir" ? Aesir : seat0 == "norsemen" ? Norsemen : -1;
+  for (int slot = 0; slot < kMaxFigures; ++slot) {
+    slot_stats_[size_t(slot)] = roster_->stats[kSlotKind[size_t(slot)]];
+    if (stats(slot).close >= 2) sure_close_slots_ |= 1u << slot;
+  }
   if (vanguards_ == 2 && !board_->has_extra_vanguard())
     throw Error(fmt::format("{}: formation.norsemen.Vanguard2: missing, and vanguards=2 needs it",
                             board_->source()));
@@ -413,13 +418,14 @@ uint32_t RealmsGame::selectable(const State& s) const {
                                        transformable | enterable,
                                        transformable | enterable | enemies};
   uint32_t figures = 0;
-  for (int slot = first_slot(s.active); slot < end_slot(s.active); ++slot) {
+  const int end = end_slot(s.active);
+  for (int slot = first_slot(s.active); slot < end; ++slot) {
     const Figure& f = s.figures[size_t(slot)];
     if (f.status != FigureStatus::Active) continue;
     // Abilities only add dice and Forest takes one away, so two printed dice always leave one;
     // a figure with fewer is asked has_target.
-    const bool close_sure = stats(slot).close >= 2;
-    const int may = (!f.moved) << 1 | (!f.attacked && close_sure);
+    const bool close_sure = sure_close_slots_ >> slot & 1;
+    const int may = (!f.moved) << 1 | (!f.attacked & close_sure);
     if (!(Set(board_->neighbour_set(f.hex)) & ordering[size_t(may)]).empty() ||
         (!f.attacked && (close_sure ? has_ranged_target<W>(s, slot) : has_target<W>(s, slot))) ||
         (!f.moved && !reachable_in<W>(s, slot).empty()))
@@ -443,17 +449,19 @@ Action RealmsGame::random_order(const State& s, Rng& rng) const {
   const BasicHexSet<W> moves = move_orders<W>(*this, s, slot);
   const Targets targets = attack_orders(*this, s, slot);
   const int transforms = transform_count(*this, s, slot);
-  const int move_count = moves.size(), close_count = bit_count(targets.close),
-            ranged_count = bit_count(targets.ranged);
+  const std::array<int, W> move_sizes = moves.word_sizes();
+  int move_count = 0;
+  for (int size : move_sizes) move_count += size;
+  const int close_count = bit_count16(targets.close), ranged_count = bit_count16(targets.ranged);
   int pick = int(rng.below(uint32_t(move_count + close_count + ranged_count + transforms)));
   if (pick < move_count)
-    return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick)), 0};
+    return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick, move_sizes)), 0};
   pick -= move_count;
   if (pick < close_count)
-    return {Verb::Close, uint8_t(slot), uint8_t(select_bit(targets.close, uint32_t(pick))), 0};
+    return {Verb::Close, uint8_t(slot), uint8_t(select_bit16(targets.close, uint32_t(pick))), 0};
   pick -= close_count;
   if (pick < ranged_count)
-    return {Verb::Ranged, uint8_t(slot), uint8_t(select_bit(targets.ranged, uint32_t(pick))), 0};
+    return {Verb::Ranged, uint8_t(slot), uint8_t(select_bit16(targets.ranged, uint32_t(pick))), 0};
   pick -= ranged_count;
   return nth_visited([&](auto visit) { return visit_transforms(*this, s, slot, visit); },
                      uint32_t(pick));
@@ -469,9 +477,10 @@ Action RealmsGame::random_selection(const State& s, Rng& rng) const {
   int rallies = 0;
   if (fallen != kNoFigure)
     for (uint8_t h : board_->tile(s.active)) rallies += s.occupant[h] == kNoFigure;
-  const int selections = bit_count(figures), fate = side.hand[ActionsOrReroll] > 0;
+  const int selections = bit_count16(figures), fate = side.hand[ActionsOrReroll] > 0;
   int pick = int(rng.below(uint32_t(selections + rallies + fate + 1)));
-  if (pick < selections) return {Verb::Select, uint8_t(select_bit(figures, uint32_t(pick))), 0, 0};
+  if (pick < selections)
+    return {Verb::Select, uint8_t(select_bit16(figures, uint32_t(pick))), 0, 0};
   pick -= selections;
   if (pick < rallies)
     for (uint8_t h : board_->tile(s.active))
