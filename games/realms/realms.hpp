@@ -344,8 +344,6 @@ class RealmsGame {
   Action random_selection(const State& s, Rng& rng) const;
   template <class Visit>
   bool visit_window_actions(const State& s, Visit visit) const;  // combat.cpp
-  // The number of actions visit_window_actions offers, counted without visiting them.
-  int window_action_count(const State& s) const;
   Action random_window_action(const State& s, Rng& rng) const;
   // The action at position `pick` (from 0) of those visit_all(visit) offers; visit_all calls
   // visit(action) in order until it returns true.
