@@ -296,6 +296,7 @@ int transform_count(const RealmsGame& game, const State& s, int slot) {
     return 0;
   int supplied = 0;  // terrains left in supply
   for (int t = 0; t < kTransformTerrains; ++t) supplied += s.supply[size_t(t)] > 0;
+  if (supplied == 0) return 0;  // the supply runs out early in most games
   // What a hex of each terrain takes is worked out once, so that counting the hexes does not
   // branch on their terrain, nor on whether they are empty (the figure's own hex, which pads
   // the list, is not).
@@ -496,6 +497,15 @@ Action RealmsGame::random_action(const State& s, Rng& rng) const {
   if (s.phase == Phase::Window) return random_window_action(s, rng);
   if (s.phase == Phase::Main)
     return with_words([&](auto words) { return random_selection<words()>(s, rng); });
+  // The counterattack and the discard, drawn as from visit_phase_actions' lists.
+  if (s.phase == Phase::Counter) return {rng.below(2) == 0 ? Verb::Counter : Verb::NoCounter};
+  if (s.phase == Phase::Discard) {
+    uint32_t kinds = 0;  // in hand (bit: kind)
+    for (int k = 0; k < kFateKinds; ++k)
+      kinds |= uint32_t(s.sides[s.active].hand[size_t(k)] > 0) << k;
+    const uint32_t pick = rng.below(uint32_t(bit_count16(kinds)));
+    return {Verb::Discard, uint8_t(select_bit16(kinds, pick)), 0, 0};
+  }
   return draw_visited([&](auto visit) { return visit_phase_actions(*this, s, 0, visit); }, rng);
 }
 
