@@ -114,21 +114,22 @@ class BasicHexSet {
         if (f(i * 64 + std::countr_zero(w))) return true;
     return false;
   }
-  // The number of cells in each word: size() word by word.
-  std::array<int, Words> word_sizes() const {
-    std::array<int, Words> sizes;
-    for (size_t i = 0; i < kWords; ++i) sizes[i] = bit_count(words_[i]);
-    return sizes;
+  // Each word's running_bit_counts: its size in the top byte, for a set that is both counted
+  // and drawn from (nth).
+  std::array<uint64_t, Words> running_counts() const {
+    std::array<uint64_t, Words> running;
+    for (size_t i = 0; i < kWords; ++i) running[i] = running_bit_counts(words_[i]);
+    return running;
   }
-  // The n-th cell in increasing order (n < size()); `sizes` are the word_sizes, for a set
-  // that is both counted and drawn from.
-  int nth(int n, const std::array<int, Words>& sizes) const {
+  // The n-th cell in increasing order (n < size()), given the running_counts.
+  int nth(int n, const std::array<uint64_t, Words>& running) const {
     for (int i = 0;; ++i) {
-      if (n < sizes[size_t(i)]) return i * 64 + select_bit(words_[size_t(i)], uint32_t(n));
-      n -= sizes[size_t(i)];
+      const int count = int(running[size_t(i)] >> 56);
+      if (n < count) return i * 64 + select_bit(words_[size_t(i)], running[size_t(i)], uint32_t(n));
+      n -= count;
     }
   }
-  int nth(int n) const { return nth(n, word_sizes()); }
+  int nth(int n) const { return nth(n, running_counts()); }
   // The cells next to a cell of this set on the grid ("odd-r": odd rows sit half a hex to
   // the right), whether or not the map has a hex there.
   BasicHexSet spread() const {

@@ -280,6 +280,9 @@ class RealmsGame {
     bool any() const { return (close | ranged) != 0; }
   };
   Targets attack_targets(const State& s, int slot) const;
+  // attack_targets on sets of W words (see Board::words), for the rules' hot paths (rules.cpp).
+  template <int W>
+  Targets attack_targets_in(const State& s, int slot) const;
   bool can_counter(const State& s) const;
   // Hexes `slot` can end a move on (ignoring actions and whether it has moved), as a set and
   // as a list in increasing order (the order of its Move actions).

@@ -237,7 +237,12 @@ inline uint16_t RealmsGame::ranged_targets(const State& s, int slot) const {
 }
 
 RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
-  return with_words([&](auto words) { return find_targets<words(), false>(s, slot); });
+  return with_words([&](auto words) { return attack_targets_in<words()>(s, slot); });
+}
+
+template <int W>
+RealmsGame::Targets RealmsGame::attack_targets_in(const State& s, int slot) const {
+  return find_targets<W, false>(s, slot);
 }
 
 template <int W>
@@ -264,11 +269,12 @@ BasicHexSet<W> move_orders(const RealmsGame& game, const State& s, int slot) {
 }
 
 // The enemies `slot` may be ordered to attack now: none once it has attacked or without an
-// action.
+// action. W as in move_orders.
+template <int W>
 RealmsGame::Targets attack_orders(const RealmsGame& game, const State& s, int slot) {
   const Figure& f = s.figures[size_t(slot)];
   if (f.attacked || s.sides[slot_realm(slot)].actions < 1) return {};
-  return game.attack_targets(s, slot);
+  return game.attack_targets_in<W>(s, slot);
 }
 
 // Calls visit(action) for every Transform order of `slot` until visit returns true; returns
@@ -318,7 +324,7 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
     stop = stop || visit(Action{Verb::Move, uint8_t(slot), game.board().hex_at_cell(cell), 0});
   });
   if (stop) return true;
-  const RealmsGame::Targets targets = attack_orders(game, s, slot);
+  const RealmsGame::Targets targets = attack_orders<HexSet::kWords>(game, s, slot);
   for (const auto& [verb, mask] :
        {std::pair{Verb::Close, targets.close}, std::pair{Verb::Ranged, targets.ranged}})
     for (uint32_t m = mask; m != 0; m &= m - 1)
@@ -448,15 +454,15 @@ Action RealmsGame::random_order(const State& s, Rng& rng) const {
   // and then walked to the drawn one.
   const int slot = s.selected;
   const BasicHexSet<W> moves = move_orders<W>(*this, s, slot);
-  const Targets targets = attack_orders(*this, s, slot);
+  const Targets targets = attack_orders<W>(*this, s, slot);
   const int transforms = transform_count(*this, s, slot);
-  const std::array<int, W> move_sizes = moves.word_sizes();
+  const std::array<uint64_t, W> move_counts = moves.running_counts();
   int move_count = 0;
-  for (int size : move_sizes) move_count += size;
+  for (uint64_t running : move_counts) move_count += int(running >> 56);
   const int close_count = bit_count16(targets.close), ranged_count = bit_count16(targets.ranged);
   int pick = int(rng.below(uint32_t(move_count + close_count + ranged_count + transforms)));
   if (pick < move_count)
-    return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick, move_sizes)), 0};
+    return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick, move_counts)), 0};
   pick -= move_count;
   if (pick < close_count)
     return {Verb::Close, uint8_t(slot), uint8_t(select_bit16(targets.close, uint32_t(pick))), 0};
