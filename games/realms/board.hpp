@@ -272,6 +272,7 @@ class Board {
   // Sets over cells (see HexSet): every hex of the map, a hex's neighbours, the half hexes.
   const HexSet& all_hexes() const { return all_hexes_; }
   const HexSet& neighbour_set(int h) const { return neighbour_sets_[size_t(h)]; }
+  std::span<const HexSet> neighbour_sets() const { return neighbour_sets_; }
   // The set of hex h alone: sets are built by joining these, whole words at a time.
   const HexSet& hex_set(int h) const { return hex_sets_[size_t(h)]; }
   const HexSet& half_hexes() const { return half_hexes_; }

@@ -425,15 +425,18 @@ uint32_t RealmsGame::selectable(const State& s) const {
                                        transformable | enterable,
                                        transformable | enterable | enemies};
   uint32_t figures = 0;
+  // Read once: the calls in the loop would have them read again for every figure.
+  const std::span<const HexSet> neighbour_sets = board_->neighbour_sets();
+  const uint32_t sure_close_slots = sure_close_slots_;
   const int end = end_slot(s.active);
   for (int slot = first_slot(s.active); slot < end; ++slot) {
     const Figure& f = s.figures[size_t(slot)];
     if (f.status != FigureStatus::Active) continue;
     // Abilities only add dice and Forest takes one away, so two printed dice always leave one;
     // a figure with fewer is asked has_target.
-    const bool close_sure = sure_close_slots_ >> slot & 1;
+    const bool close_sure = sure_close_slots >> slot & 1;
     const int may = (!f.moved) << 1 | (!f.attacked & close_sure);
-    if (!(Set(board_->neighbour_set(f.hex)) & ordering[size_t(may)]).empty() ||
+    if (!(Set(neighbour_sets[f.hex]) & ordering[size_t(may)]).empty() ||
         (!f.attacked && (close_sure ? has_ranged_target<W>(s, slot) : has_target<W>(s, slot))) ||
         (!f.moved && !reachable_in<W>(s, slot).empty()))
       figures |= 1u << slot;
