@@ -305,6 +305,9 @@ class RealmsGame {
   using Heuristic = realms::Heuristic;
 
  private:
+  // The start of every game before its draws: the board's terrain, the figures in formation,
+  // the supply and the Fate deck in order. Built once (setup_); initial_state copies it.
+  State setup() const;
   void begin_turn(State& s, Realm r) const;
   void draw_card(State& s, Realm r) const;
   void play_fate(State& s, Realm r, FateKind kind) const;
@@ -405,6 +408,7 @@ class RealmsGame {
   // the shared pointers.
   std::array<FigureStats, kMaxFigures> slot_stats_{};
   int words_;
+  State setup_;
 };
 
 static_assert(nf::Game<RealmsGame>);

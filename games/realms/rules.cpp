@@ -53,13 +53,11 @@ RealmsGame::RealmsGame(const ParamSet& config)
   if (vanguards_ == 2 && !board_->has_extra_vanguard())
     throw Error(fmt::format("{}: formation.norsemen.Vanguard2: missing, and vanguards=2 needs it",
                             board_->source()));
+  setup_ = setup();
 }
 
-State RealmsGame::initial_state(uint64_t seed) const {
+State RealmsGame::setup() const {
   State s;
-  s.rng.reseed(seed);
-  const Realm first = seat0_realm_ < 0 ? Realm(s.rng.below(2)) : Realm(seat0_realm_);
-  s.realm_of_seat = {first, other(first)};
   s.occupant.fill(kNoFigure);
   for (int h = 0; h < board_->size(); ++h) set_terrain(s, h, board_->hex(h).terrain);
   s.supply.fill(kTerrainSupply);
@@ -72,6 +70,14 @@ State RealmsGame::initial_state(uint64_t seed) const {
     }
   for (int k = 0; k < kFateKinds; ++k)
     for (int c = 0; c < kFateCopies[size_t(k)]; ++c) s.deck.push_back(uint8_t(k));
+  return s;
+}
+
+State RealmsGame::initial_state(uint64_t seed) const {
+  State s = setup_;
+  s.rng.reseed(seed);
+  const Realm first = seat0_realm_ < 0 ? Realm(s.rng.below(2)) : Realm(seat0_realm_);
+  s.realm_of_seat = {first, other(first)};
   s.rng.shuffle(s.deck.span());
   for (int seat = 0; seat < 2; ++seat)
     for (int c = 0; c < 3; ++c) draw_card(s, s.realm_of_seat[size_t(seat)]);
