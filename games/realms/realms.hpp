@@ -343,9 +343,11 @@ class RealmsGame {
   // reachable_in.
   template <int W>
   uint32_t selectable(const State& s) const;
-  // random_action in the Orders and Main phases, on sets of W words.
+  // random_action in the Orders and Main phases, on sets of W words. random_order inlines
+  // everything it calls: an order's moves, targets and transforms are each found once per
+  // decision, and the calls cost as much as some of them.
   template <int W>
-  Action random_order(const State& s, Rng& rng) const;
+  [[gnu::flatten]] Action random_order(const State& s, Rng& rng) const;
   template <int W>
   Action random_selection(const State& s, Rng& rng) const;
   template <class Visit>
