@@ -549,8 +549,9 @@ void RealmsGame::play_fate(State& s, Realm r, FateKind kind) const {
 
 void RealmsGame::apply(State& s, Action a) const {
   assert(s.phase != Phase::Over);
-  // Every action of a response window is the window's, and most others select a figure or
-  // move it: these are told apart before the switch, whose jump is often mispredicted.
+  // Every action of a response window is the window's, and most others select a figure, move
+  // it, end the turn or attack: these are told apart before the switch, whose jump is often
+  // mispredicted.
   if (s.phase == Phase::Window) {
     apply_window_action(s, a);
     return;
@@ -568,11 +569,15 @@ void RealmsGame::apply(State& s, Action a) const {
     s.phase = Phase::Main;
     return;
   }
+  if (a.verb == Verb::EndTurn) {
+    begin_turn(s, other(s.active));
+    return;
+  }
+  if (a.verb == Verb::Close || a.verb == Verb::Ranged) {
+    declare_attack(s, a.a, a.b, a.verb == Verb::Ranged);
+    return;
+  }
   switch (a.verb) {
-    case Verb::Close:
-    case Verb::Ranged:
-      declare_attack(s, a.a, a.b, a.verb == Verb::Ranged);
-      return;
     case Verb::Transform:
       set_terrain(s, a.b, Terrain(a.c));
       --s.supply[a.c];
@@ -587,9 +592,6 @@ void RealmsGame::apply(State& s, Action a) const {
       --side.actions;
       return;
     }
-    case Verb::EndTurn:
-      begin_turn(s, other(s.active));
-      return;
     case Verb::Discard:  // face down: the Norsemen do not learn the card
       --side.hand[a.a];
       ++s.eye_discards[a.a];
