@@ -11,6 +11,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/bits.hpp"
 #include "core/fixed_vector.hpp"
@@ -139,6 +142,26 @@ class BasicHexSet {
     // and to the right in odd rows, moved one row (16 bits, carried across words).
     constexpr uint64_t kFirstColumn = 0x0001000100010001u, kLastColumn = 0x8000800080008000u;
     constexpr uint64_t kEvenRows = 0x0000ffff0000ffffu;
+#if defined(__SSE2__)
+    if constexpr (kWords == 2) {
+      // Both words in one register, where a move by a row is a shift of the whole register
+      // by two bytes that carries between the words by itself.
+      const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(words_.data()));
+      const __m128i first = _mm_set1_epi64x(int64_t(kFirstColumn));
+      const __m128i last = _mm_set1_epi64x(int64_t(kLastColumn));
+      const __m128i even = _mm_set1_epi64x(int64_t(kEvenRows));
+      const __m128i left = _mm_srli_epi64(_mm_andnot_si128(first, w), 1);
+      const __m128i right = _mm_slli_epi64(_mm_andnot_si128(last, w), 1);
+      const __m128i wide =
+          _mm_or_si128(w, _mm_or_si128(_mm_and_si128(left, even), _mm_andnot_si128(even, right)));
+      const __m128i out =
+          _mm_or_si128(_mm_or_si128(left, right),
+                       _mm_or_si128(_mm_slli_si128(wide, 2), _mm_srli_si128(wide, 2)));
+      BasicHexSet set;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(set.words_.data()), out);
+      return set;
+    }
+#endif
     uint64_t side[kWords], wide[kWords];
     for (size_t i = 0; i < kWords; ++i) {
       const uint64_t left = (words_[i] & ~kFirstColumn) >> 1;
