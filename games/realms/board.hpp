@@ -11,6 +11,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/bits.hpp"
 #include "core/fixed_vector.hpp"
@@ -114,14 +117,22 @@ class BasicHexSet {
         if (f(i * 64 + std::countr_zero(w))) return true;
     return false;
   }
-  // The n-th cell in increasing order (n < size()).
-  int nth(int n) const {
+  // Each word's running_bit_counts: its size in the top byte, for a set that is both counted
+  // and drawn from (nth).
+  std::array<uint64_t, Words> running_counts() const {
+    std::array<uint64_t, Words> running;
+    for (size_t i = 0; i < kWords; ++i) running[i] = running_bit_counts(words_[i]);
+    return running;
+  }
+  // The n-th cell in increasing order (n < size()), given the running_counts.
+  int nth(int n, const std::array<uint64_t, Words>& running) const {
     for (int i = 0;; ++i) {
-      const int count = bit_count(words_[size_t(i)]);
-      if (n < count) return i * 64 + select_bit(words_[size_t(i)], uint32_t(n));
+      const int count = int(running[size_t(i)] >> 56);
+      if (n < count) return i * 64 + select_bit(words_[size_t(i)], running[size_t(i)], uint32_t(n));
       n -= count;
     }
   }
+  int nth(int n) const { return nth(n, running_counts()); }
   // The cells next to a cell of this set on the grid ("odd-r": odd rows sit half a hex to
   // the right), whether or not the map has a hex there.
   BasicHexSet spread() const {
@@ -131,6 +142,26 @@ class BasicHexSet {
     // and to the right in odd rows, moved one row (16 bits, carried across words).
     constexpr uint64_t kFirstColumn = 0x0001000100010001u, kLastColumn = 0x8000800080008000u;
     constexpr uint64_t kEvenRows = 0x0000ffff0000ffffu;
+#if defined(__SSE2__)
+    if constexpr (kWords == 2) {
+      // Both words in one register, where a move by a row is a shift of the whole register
+      // by two bytes that carries between the words by itself.
+      const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(words_.data()));
+      const __m128i first = _mm_set1_epi64x(int64_t(kFirstColumn));
+      const __m128i last = _mm_set1_epi64x(int64_t(kLastColumn));
+      const __m128i even = _mm_set1_epi64x(int64_t(kEvenRows));
+      const __m128i left = _mm_srli_epi64(_mm_andnot_si128(first, w), 1);
+      const __m128i right = _mm_slli_epi64(_mm_andnot_si128(last, w), 1);
+      const __m128i wide =
+          _mm_or_si128(w, _mm_or_si128(_mm_and_si128(left, even), _mm_andnot_si128(even, right)));
+      const __m128i out =
+          _mm_or_si128(_mm_or_si128(left, right),
+                       _mm_or_si128(_mm_slli_si128(wide, 2), _mm_srli_si128(wide, 2)));
+      BasicHexSet set;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(set.words_.data()), out);
+      return set;
+    }
+#endif
     uint64_t side[kWords], wide[kWords];
     for (size_t i = 0; i < kWords; ++i) {
       const uint64_t left = (words_[i] & ~kFirstColumn) >> 1;
@@ -264,6 +295,7 @@ class Board {
   // Sets over cells (see HexSet): every hex of the map, a hex's neighbours, the half hexes.
   const HexSet& all_hexes() const { return all_hexes_; }
   const HexSet& neighbour_set(int h) const { return neighbour_sets_[size_t(h)]; }
+  std::span<const HexSet> neighbour_sets() const { return neighbour_sets_; }
   // The set of hex h alone: sets are built by joining these, whole words at a time.
   const HexSet& hex_set(int h) const { return hex_sets_[size_t(h)]; }
   const HexSet& half_hexes() const { return half_hexes_; }

@@ -73,16 +73,31 @@ int RealmsGame::wounds(const Roll& roll, int defence) {
 
 // ---- rolls ----
 
+namespace {
+
+// Sorts a roll's dice from high to low: by insertion, which costs less than std::sort on the
+// few dice of a roll.
+void sort_dice(Roll& roll) {
+  for (size_t i = 1; i < roll.dice.size(); ++i) {
+    const uint8_t die = roll.dice[i];
+    size_t j = i;
+    for (; j > 0 && roll.dice[j - 1] < die; --j) roll.dice[j] = roll.dice[j - 1];
+    roll.dice[j] = die;
+  }
+}
+
+}  // namespace
+
 void RealmsGame::roll_dice(State& s, Roll& roll, int count) const {
   roll = Roll{};
   for (int i = 0; i < count; ++i) roll.dice.push_back(uint8_t(1 + s.rng.below(12)));
-  std::sort(roll.dice.begin(), roll.dice.end(), std::greater<>());
+  sort_dice(roll);
 }
 
 void RealmsGame::reroll(State& s, Roll& roll, unsigned mask) const {
   for (size_t i = 0; i < roll.dice.size(); ++i)
     if (mask >> i & 1u) roll.dice[i] = uint8_t(1 + s.rng.below(12));
-  std::sort(roll.dice.begin(), roll.dice.end(), std::greater<>());
+  sort_dice(roll);
 }
 
 Roll& RealmsGame::current_roll(State& s) {
@@ -191,6 +206,55 @@ bool for_each_value(const Roll& roll, Add add) {
   return false;
 }
 
+// The different values among the dice, in the order for_each_value offers them.
+struct DieValues {
+  std::array<uint8_t, kMaxDice> value;
+  int count = 0;
+};
+
+DieValues die_values(const Roll& roll) {
+  // Every die is written at the end of the list, which grows only by a new value: no branch
+  // on each die.
+  DieValues out;
+  for (size_t i = 0; i < roll.dice.size(); ++i) {
+    out.value[size_t(out.count)] = roll.dice[i];
+    out.count += i == 0 || roll.dice[i] != roll.dice[i - 1];
+  }
+  return out;
+}
+
+// Calls visit(action) for every set of dice the Hunter may re-roll until visit returns true;
+// returns whether it did. Any set but the empty one, counted once: dice of equal value are
+// taken from the first of them.
+template <class Visit>
+bool visit_hunter_sets(const Roll& roll, Visit visit) {
+  std::array<uint8_t, kMaxDice> start{}, size{}, take{};
+  size_t groups = 0;
+  for (size_t i = 0; i < roll.dice.size(); ++i) {
+    if (i == 0 || roll.dice[i] != roll.dice[i - 1]) start[groups++] = uint8_t(i);
+    ++size[groups - 1];
+  }
+  while (true) {
+    size_t g = 0;
+    while (g < groups && take[g] == size[g]) take[g++] = 0;
+    if (g == groups) return false;
+    ++take[g];
+    unsigned mask = 0;
+    for (size_t k = 0; k < groups; ++k) mask |= ((1u << take[k]) - 1) << start[k];
+    if (visit(Action{Verb::Hunter, 0, 0, uint8_t(mask)})) return true;
+  }
+}
+
+// The number of sets visit_hunter_sets offers: a value shown by n dice offers n + 1 choices,
+// and the empty set is left out.
+int hunter_set_count(const Roll& roll) {
+  int sets = 1;
+  for (size_t i = 0, same = 1; i < roll.dice.size(); ++i, ++same)
+    if (i + 1 == roll.dice.size() || roll.dice[i + 1] != roll.dice[i])
+      sets *= int(same) + 1, same = 0;
+  return sets - 1;
+}
+
 }  // namespace
 
 // Calls visit(action) for every action of the open window, in legal_actions order, until visit
@@ -226,25 +290,7 @@ bool RealmsGame::visit_window_actions(const State& s, Visit visit) const {
     if (for_each_value(roll, [&](uint8_t v) { return visit(Action{ability, 0, 1, v}); }))
       return true;
   }
-  if (hunter_ready(s)) {
-    // Any set of dice, counted once: dice of equal value are taken from the first of them.
-    std::array<uint8_t, kMaxDice> start{}, size{}, take{};
-    size_t groups = 0;
-    for (size_t i = 0; i < roll.dice.size(); ++i) {
-      if (i == 0 || roll.dice[i] != roll.dice[i - 1]) start[groups++] = uint8_t(i);
-      ++size[groups - 1];
-    }
-    while (true) {
-      size_t g = 0;
-      while (g < groups && take[g] == size[g]) take[g++] = 0;
-      if (g == groups) break;
-      ++take[g];
-      unsigned mask = 0;
-      for (size_t k = 0; k < groups; ++k) mask |= ((1u << take[k]) - 1) << start[k];
-      if (visit(Action{Verb::Hunter, 0, 0, uint8_t(mask)})) return true;
-    }
-  }
-  return false;
+  return hunter_ready(s) && visit_hunter_sets(roll, visit);
 }
 
 void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
@@ -254,32 +300,47 @@ void RealmsGame::window_actions(const State& s, FixedVector<Action, kMaxActions>
   });
 }
 
-int RealmsGame::window_action_count(const State& s) const {
+Action RealmsGame::random_window_action(const State& s, Rng& rng) const {
+  // The actions of visit_window_actions counted group by group and the drawn one taken from
+  // its group, without visiting them; only the Hunter's sets of dice are walked.
   const Realm r = s.window_to_act;
   const bool rolling = r == slot_realm(roller_slot(s));
   const Roll& roll = current_roll(s);
   const auto& hand = s.sides[r].hand;
-  int values = 0;  // re-rolls of one die: one for each different value
-  for_each_value(roll, [&values](uint8_t) { return ++values, false; });
-  int count = 1 + (hand[RerollAll] > 0) + (hand[ActionsOrReroll] > 0 ? 1 + values : 0) +
-              (hand[Plus5] > 0) + ((rolling ? hand[Plus6Attack] : hand[Plus6Defence]) > 0);
-  if (!rolling) return count;
-  count += (foresight_ready(s) ? 1 + values : 0) + (battle_born_ready(s) ? 1 + values : 0);
-  if (hunter_ready(s)) {
-    // Every set of dice but the empty one, dice of equal value taken from the first: a value
-    // shown by n dice offers n + 1 choices.
-    int sets = 1;
-    for (size_t i = 0, same = 1; i < roll.dice.size(); ++i, ++same)
-      if (i + 1 == roll.dice.size() || roll.dice[i + 1] != roll.dice[i])
-        sets *= int(same) + 1, same = 0;
-    count += sets - 1;
-  }
-  return count;
-}
-
-Action RealmsGame::random_window_action(const State& s, Rng& rng) const {
-  return nth_visited([&](auto visit) { return visit_window_actions(s, visit); },
-                     rng.below(uint32_t(window_action_count(s))));
+  const DieValues values = die_values(roll);
+  const int reroll_all = hand[RerollAll] > 0;
+  const int actions_or_reroll = hand[ActionsOrReroll] > 0 ? 1 + values.count : 0;
+  const int plus5 = hand[Plus5] > 0;
+  const FateKind plus6 = rolling ? Plus6Attack : Plus6Defence;
+  const int plus6s = hand[plus6] > 0;
+  const int foresight = rolling && foresight_ready(s) ? 1 + values.count : 0;
+  const int battle_born = rolling && battle_born_ready(s) ? 1 + values.count : 0;
+  const int hunter = rolling && hunter_ready(s) ? hunter_set_count(roll) : 0;
+  int pick = int(rng.below(uint32_t(1 + reroll_all + actions_or_reroll + plus5 + plus6s +
+                                    foresight + battle_born + hunter)));
+  if (pick == 0) return {Verb::Pass, 0, 0, 0};
+  pick -= 1;
+  if (pick < reroll_all) return {Verb::Fate, RerollAll, uint8_t(FateUse::RerollAll), 0};
+  pick -= reroll_all;
+  // A re-roll of all the dice, then of one die of each value.
+  auto reroll = [&](Verb verb, uint8_t a, uint8_t all, uint8_t one) {
+    return pick == 0 ? Action{verb, a, all, 0}
+                     : Action{verb, a, one, values.value[size_t(pick - 1)]};
+  };
+  if (pick < actions_or_reroll)
+    return reroll(Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions),
+                  uint8_t(FateUse::RerollOne));
+  pick -= actions_or_reroll;
+  const uint8_t bonus = uint8_t(rolling ? FateUse::Attack : FateUse::Defence);
+  if (pick < plus5) return {Verb::Fate, Plus5, bonus, 0};
+  pick -= plus5;
+  if (pick < plus6s) return {Verb::Fate, plus6, bonus, 0};
+  pick -= plus6s;
+  if (pick < foresight) return reroll(Verb::Foresight, 0, 0, 1);
+  pick -= foresight;
+  if (pick < battle_born) return reroll(Verb::BattleBorn, 0, 0, 1);
+  pick -= battle_born;
+  return nth_visited([&](auto visit) { return visit_hunter_sets(roll, visit); }, uint32_t(pick));
 }
 
 void RealmsGame::apply_window_action(State& s, Action a) const {

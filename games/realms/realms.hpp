@@ -199,7 +199,7 @@ class RealmsGame {
   int num_players() const { return 2; }
   const Board& board() const { return *board_; }
   const Roster& roster() const { return *roster_; }
-  const FigureStats& stats(int slot) const { return roster_->stats[kSlotKind[size_t(slot)]]; }
+  const FigureStats& stats(int slot) const { return slot_stats_[size_t(slot)]; }
   int turn_cap() const { return turn_cap_; }
   int blood_to_win() const { return blood_to_win_; }
   int vanguards() const { return vanguards_; }
@@ -280,6 +280,9 @@ class RealmsGame {
     bool any() const { return (close | ranged) != 0; }
   };
   Targets attack_targets(const State& s, int slot) const;
+  // attack_targets on sets of W words (see Board::words), for the rules' hot paths (rules.cpp).
+  template <int W>
+  Targets attack_targets_in(const State& s, int slot) const;
   bool can_counter(const State& s) const;
   // Hexes `slot` can end a move on (ignoring actions and whether it has moved), as a set and
   // as a list in increasing order (the order of its Move actions).
@@ -302,6 +305,9 @@ class RealmsGame {
   using Heuristic = realms::Heuristic;
 
  private:
+  // The start of every game before its draws: the board's terrain, the figures in formation,
+  // the supply and the Fate deck in order. Built once (setup_); initial_state copies it.
+  State setup() const;
   void begin_turn(State& s, Realm r) const;
   void draw_card(State& s, Realm r) const;
   void play_fate(State& s, Realm r, FateKind kind) const;
@@ -310,7 +316,7 @@ class RealmsGame {
   // (Vigridr's seven rows fit in two words).
   template <class F>
   decltype(auto) with_words(F&& f) const {
-    switch (board_->words()) {
+    switch (words_) {
       case 1:
       case 2:
         return f(std::integral_constant<int, 2>{});
@@ -337,15 +343,15 @@ class RealmsGame {
   // reachable_in.
   template <int W>
   uint32_t selectable(const State& s) const;
-  // random_action in the Orders and Main phases, on sets of W words.
+  // random_action in the Orders and Main phases, on sets of W words. random_order inlines
+  // everything it calls: an order's moves, targets and transforms are each found once per
+  // decision, and the calls cost as much as some of them.
   template <int W>
-  Action random_order(const State& s, Rng& rng) const;
+  [[gnu::flatten]] Action random_order(const State& s, Rng& rng) const;
   template <int W>
   Action random_selection(const State& s, Rng& rng) const;
   template <class Visit>
   bool visit_window_actions(const State& s, Visit visit) const;  // combat.cpp
-  // The number of actions visit_window_actions offers, counted without visiting them.
-  int window_action_count(const State& s) const;
   Action random_window_action(const State& s, Rng& rng) const;
   // The action at position `pick` (from 0) of those visit_all(visit) offers; visit_all calls
   // visit(action) in order until it returns true.
@@ -397,6 +403,14 @@ class RealmsGame {
   int blood_to_win_;
   int vanguards_;
   int seat0_realm_;  // 0 Aesir, 1 Norsemen, -1 drawn from the seed
+  // The slots with two printed close dice or more (bit: slot): abilities only add dice and
+  // Forest takes one away, so next to an enemy they always have a close attack.
+  uint32_t sure_close_slots_ = 0;
+  // The roster's stats by slot, and board_->words(): read on every decision without following
+  // the shared pointers.
+  std::array<FigureStats, kMaxFigures> slot_stats_{};
+  int words_;
+  State setup_;
 };
 
 static_assert(nf::Game<RealmsGame>);

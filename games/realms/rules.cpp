@@ -42,19 +42,22 @@ RealmsGame::RealmsGame(const ParamSet& config)
       roster_(std::make_shared<const Roster>(load_roster(config.text("figures")))),
       turn_cap_(static_cast<int>(config.get_int("turn_cap"))),
       blood_to_win_(static_cast<int>(config.get_int("blood_to_win"))),
-      vanguards_(static_cast<int>(config.get_int("vanguards"))) {
+      vanguards_(static_cast<int>(config.get_int("vanguards"))),
+      words_(board_->words()) {
   const std::string& seat0 = config.get_choice("seat0_realm");
   seat0_realm_ = seat0 == "aesir" ? Aesir : seat0 == "norsemen" ? Norsemen : -1;
+  for (int slot = 0; slot < kMaxFigures; ++slot) {
+    slot_stats_[size_t(slot)] = roster_->stats[kSlotKind[size_t(slot)]];
+    if (stats(slot).close >= 2) sure_close_slots_ |= 1u << slot;
+  }
   if (vanguards_ == 2 && !board_->has_extra_vanguard())
     throw Error(fmt::format("{}: formation.norsemen.Vanguard2: missing, and vanguards=2 needs it",
                             board_->source()));
+  setup_ = setup();
 }
 
-State RealmsGame::initial_state(uint64_t seed) const {
+State RealmsGame::setup() const {
   State s;
-  s.rng.reseed(seed);
-  const Realm first = seat0_realm_ < 0 ? Realm(s.rng.below(2)) : Realm(seat0_realm_);
-  s.realm_of_seat = {first, other(first)};
   s.occupant.fill(kNoFigure);
   for (int h = 0; h < board_->size(); ++h) set_terrain(s, h, board_->hex(h).terrain);
   s.supply.fill(kTerrainSupply);
@@ -67,6 +70,14 @@ State RealmsGame::initial_state(uint64_t seed) const {
     }
   for (int k = 0; k < kFateKinds; ++k)
     for (int c = 0; c < kFateCopies[size_t(k)]; ++c) s.deck.push_back(uint8_t(k));
+  return s;
+}
+
+State RealmsGame::initial_state(uint64_t seed) const {
+  State s = setup_;
+  s.rng.reseed(seed);
+  const Realm first = seat0_realm_ < 0 ? Realm(s.rng.below(2)) : Realm(seat0_realm_);
+  s.realm_of_seat = {first, other(first)};
   s.rng.shuffle(s.deck.span());
   for (int seat = 0; seat < 2; ++seat)
     for (int c = 0; c < 3; ++c) draw_card(s, s.realm_of_seat[size_t(seat)]);
@@ -232,7 +243,12 @@ inline uint16_t RealmsGame::ranged_targets(const State& s, int slot) const {
 }
 
 RealmsGame::Targets RealmsGame::attack_targets(const State& s, int slot) const {
-  return with_words([&](auto words) { return find_targets<words(), false>(s, slot); });
+  return with_words([&](auto words) { return attack_targets_in<words()>(s, slot); });
+}
+
+template <int W>
+RealmsGame::Targets RealmsGame::attack_targets_in(const State& s, int slot) const {
+  return find_targets<W, false>(s, slot);
 }
 
 template <int W>
@@ -259,11 +275,12 @@ BasicHexSet<W> move_orders(const RealmsGame& game, const State& s, int slot) {
 }
 
 // The enemies `slot` may be ordered to attack now: none once it has attacked or without an
-// action.
+// action. W as in move_orders.
+template <int W>
 RealmsGame::Targets attack_orders(const RealmsGame& game, const State& s, int slot) {
   const Figure& f = s.figures[size_t(slot)];
   if (f.attacked || s.sides[slot_realm(slot)].actions < 1) return {};
-  return game.attack_targets(s, slot);
+  return game.attack_targets_in<W>(s, slot);
 }
 
 // Calls visit(action) for every Transform order of `slot` until visit returns true; returns
@@ -291,6 +308,7 @@ int transform_count(const RealmsGame& game, const State& s, int slot) {
     return 0;
   int supplied = 0;  // terrains left in supply
   for (int t = 0; t < kTransformTerrains; ++t) supplied += s.supply[size_t(t)] > 0;
+  if (supplied == 0) return 0;  // the supply runs out early in most games
   // What a hex of each terrain takes is worked out once, so that counting the hexes does not
   // branch on their terrain, nor on whether they are empty (the figure's own hex, which pads
   // the list, is not).
@@ -312,7 +330,7 @@ bool visit_orders(const RealmsGame& game, const State& s, int slot, Visit visit)
     stop = stop || visit(Action{Verb::Move, uint8_t(slot), game.board().hex_at_cell(cell), 0});
   });
   if (stop) return true;
-  const RealmsGame::Targets targets = attack_orders(game, s, slot);
+  const RealmsGame::Targets targets = attack_orders<HexSet::kWords>(game, s, slot);
   for (const auto& [verb, mask] :
        {std::pair{Verb::Close, targets.close}, std::pair{Verb::Ranged, targets.ranged}})
     for (uint32_t m = mask; m != 0; m &= m - 1)
@@ -413,14 +431,18 @@ uint32_t RealmsGame::selectable(const State& s) const {
                                        transformable | enterable,
                                        transformable | enterable | enemies};
   uint32_t figures = 0;
-  for (int slot = first_slot(s.active); slot < end_slot(s.active); ++slot) {
+  // Read once: the calls in the loop would have them read again for every figure.
+  const std::span<const HexSet> neighbour_sets = board_->neighbour_sets();
+  const uint32_t sure_close_slots = sure_close_slots_;
+  const int end = end_slot(s.active);
+  for (int slot = first_slot(s.active); slot < end; ++slot) {
     const Figure& f = s.figures[size_t(slot)];
     if (f.status != FigureStatus::Active) continue;
     // Abilities only add dice and Forest takes one away, so two printed dice always leave one;
     // a figure with fewer is asked has_target.
-    const bool close_sure = stats(slot).close >= 2;
-    const int may = (!f.moved) << 1 | (!f.attacked && close_sure);
-    if (!(Set(board_->neighbour_set(f.hex)) & ordering[size_t(may)]).empty() ||
+    const bool close_sure = sure_close_slots >> slot & 1;
+    const int may = (!f.moved) << 1 | (!f.attacked & close_sure);
+    if (!(Set(neighbour_sets[f.hex]) & ordering[size_t(may)]).empty() ||
         (!f.attacked && (close_sure ? has_ranged_target<W>(s, slot) : has_target<W>(s, slot))) ||
         (!f.moved && !reachable_in<W>(s, slot).empty()))
       figures |= 1u << slot;
@@ -441,19 +463,21 @@ Action RealmsGame::random_order(const State& s, Rng& rng) const {
   // and then walked to the drawn one.
   const int slot = s.selected;
   const BasicHexSet<W> moves = move_orders<W>(*this, s, slot);
-  const Targets targets = attack_orders(*this, s, slot);
+  const Targets targets = attack_orders<W>(*this, s, slot);
   const int transforms = transform_count(*this, s, slot);
-  const int move_count = moves.size(), close_count = bit_count(targets.close),
-            ranged_count = bit_count(targets.ranged);
+  const std::array<uint64_t, W> move_counts = moves.running_counts();
+  int move_count = 0;
+  for (uint64_t running : move_counts) move_count += int(running >> 56);
+  const int close_count = bit_count16(targets.close), ranged_count = bit_count16(targets.ranged);
   int pick = int(rng.below(uint32_t(move_count + close_count + ranged_count + transforms)));
   if (pick < move_count)
-    return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick)), 0};
+    return {Verb::Move, uint8_t(slot), board_->hex_at_cell(moves.nth(pick, move_counts)), 0};
   pick -= move_count;
   if (pick < close_count)
-    return {Verb::Close, uint8_t(slot), uint8_t(select_bit(targets.close, uint32_t(pick))), 0};
+    return {Verb::Close, uint8_t(slot), uint8_t(select_bit16(targets.close, uint32_t(pick))), 0};
   pick -= close_count;
   if (pick < ranged_count)
-    return {Verb::Ranged, uint8_t(slot), uint8_t(select_bit(targets.ranged, uint32_t(pick))), 0};
+    return {Verb::Ranged, uint8_t(slot), uint8_t(select_bit16(targets.ranged, uint32_t(pick))), 0};
   pick -= ranged_count;
   return nth_visited([&](auto visit) { return visit_transforms(*this, s, slot, visit); },
                      uint32_t(pick));
@@ -469,9 +493,10 @@ Action RealmsGame::random_selection(const State& s, Rng& rng) const {
   int rallies = 0;
   if (fallen != kNoFigure)
     for (uint8_t h : board_->tile(s.active)) rallies += s.occupant[h] == kNoFigure;
-  const int selections = bit_count(figures), fate = side.hand[ActionsOrReroll] > 0;
+  const int selections = bit_count16(figures), fate = side.hand[ActionsOrReroll] > 0;
   int pick = int(rng.below(uint32_t(selections + rallies + fate + 1)));
-  if (pick < selections) return {Verb::Select, uint8_t(select_bit(figures, uint32_t(pick))), 0, 0};
+  if (pick < selections)
+    return {Verb::Select, uint8_t(select_bit16(figures, uint32_t(pick))), 0, 0};
   pick -= selections;
   if (pick < rallies)
     for (uint8_t h : board_->tile(s.active))
@@ -487,6 +512,15 @@ Action RealmsGame::random_action(const State& s, Rng& rng) const {
   if (s.phase == Phase::Window) return random_window_action(s, rng);
   if (s.phase == Phase::Main)
     return with_words([&](auto words) { return random_selection<words()>(s, rng); });
+  // The counterattack and the discard, drawn as from visit_phase_actions' lists.
+  if (s.phase == Phase::Counter) return {rng.below(2) == 0 ? Verb::Counter : Verb::NoCounter};
+  if (s.phase == Phase::Discard) {
+    uint32_t kinds = 0;  // in hand (bit: kind)
+    for (int k = 0; k < kFateKinds; ++k)
+      kinds |= uint32_t(s.sides[s.active].hand[size_t(k)] > 0) << k;
+    const uint32_t pick = rng.below(uint32_t(bit_count16(kinds)));
+    return {Verb::Discard, uint8_t(select_bit16(kinds, pick)), 0, 0};
+  }
   return draw_visited([&](auto visit) { return visit_phase_actions(*this, s, 0, visit); }, rng);
 }
 
@@ -515,8 +549,9 @@ void RealmsGame::play_fate(State& s, Realm r, FateKind kind) const {
 
 void RealmsGame::apply(State& s, Action a) const {
   assert(s.phase != Phase::Over);
-  // Every action of a response window is the window's, and most others select a figure or
-  // move it: these are told apart before the switch, whose jump is often mispredicted.
+  // Every action of a response window is the window's, and most others select a figure, move
+  // it, end the turn or attack: these are told apart before the switch, whose jump is often
+  // mispredicted.
   if (s.phase == Phase::Window) {
     apply_window_action(s, a);
     return;
@@ -534,11 +569,15 @@ void RealmsGame::apply(State& s, Action a) const {
     s.phase = Phase::Main;
     return;
   }
+  if (a.verb == Verb::EndTurn) {
+    begin_turn(s, other(s.active));
+    return;
+  }
+  if (a.verb == Verb::Close || a.verb == Verb::Ranged) {
+    declare_attack(s, a.a, a.b, a.verb == Verb::Ranged);
+    return;
+  }
   switch (a.verb) {
-    case Verb::Close:
-    case Verb::Ranged:
-      declare_attack(s, a.a, a.b, a.verb == Verb::Ranged);
-      return;
     case Verb::Transform:
       set_terrain(s, a.b, Terrain(a.c));
       --s.supply[a.c];
@@ -553,9 +592,6 @@ void RealmsGame::apply(State& s, Action a) const {
       --side.actions;
       return;
     }
-    case Verb::EndTurn:
-      begin_turn(s, other(s.active));
-      return;
     case Verb::Discard:  // face down: the Norsemen do not learn the card
       --side.hand[a.a];
       ++s.eye_discards[a.a];

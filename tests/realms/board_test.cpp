@@ -181,6 +181,20 @@ TEST_CASE("realms board: hex sets spread to exactly each hex's neighbours, on ev
   }
 }
 
+TEST_CASE("realms board: a hex set of two words spreads as the same set of four words does") {
+  // Two words spread in one register where the machine has one: every cell, and a set with
+  // cells in every row and column.
+  BasicHexSet<2> many;
+  for (int cell = 0; cell < 2 * 64; ++cell) {
+    BasicHexSet<2> one;
+    one.insert(cell);
+    INFO("cell " << cell);
+    REQUIRE(one.spread() == BasicHexSet<2>(HexSet(one).spread()));
+    if (cell % 3 == 0) many.insert(cell);
+  }
+  CHECK(many.spread() == BasicHexSet<2>(HexSet(many).spread()));
+}
+
 TEST_CASE("realms board: hex lines list the hexes passed through, and edge-running pairs") {
   const Board b = load_board("vigridr");
   auto hex = [&](const char* name) { return b.parse_hex(name); };
