@@ -241,8 +241,7 @@ class Worker {
     bool expanded = false;
     while (!expanded && !game_->is_terminal(s)) {
       if (prior_) prior_move_ = prior_->choose(s, rng_);
-      const Action action = t[step.parent].children > 0 ? choose_fixed(t, step, expanded)
-                                                        : expand_fixed(s, t, step, expanded);
+      const Action action = fixed_step(s, t, step, expanded);
       fixed_path_.push_back(step.child);
       step.parent = step.child;
       game_->apply(s, action);
@@ -347,8 +346,7 @@ class Worker {
     Step step{d.at[p.chooser], kNoNode, 0.0};
     Action action;
     if (fixed_arms<kMcts>())
-      action = own[step.parent].children > 0 ? choose_fixed(own, step, d.expanded)
-                                             : expand_fixed(s, own, step, d.expanded);
+      action = fixed_step(s, own, step, d.expanded);
     else if (p.modelled)
       action = policy_move(s, own, step, p.mover, owner, p.modelled_move, d.expanded);
     else
@@ -483,6 +481,13 @@ class Worker {
   template <bool kMcts>
   static constexpr bool fixed_arms() {
     return kMcts && is_deterministic<G>();
+  }
+
+  // choose() at a node of fixed arms: among its children once it has them, else adding them.
+  [[gnu::always_inline]] Action fixed_step(const State& s, TreeType& t, Step& step,
+                                           bool& expanded) {
+    return t[step.parent].children > 0 ? choose_fixed(t, step, expanded)
+                                       : expand_fixed(s, t, step, expanded);
   }
 
   // choose() at a node that has its fixed arms (its children). Unguided (no prior, no

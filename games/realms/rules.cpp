@@ -201,8 +201,7 @@ RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
   // ends the search. The enemies' hexes among the figure's neighbours are the few candidates.
   const FigureStats& st = stats(slot);
   const Set enemies(occupied(s, other(slot_realm(slot))));
-  // Abilities only add dice and Forest takes one away, so two printed dice always leave one.
-  const bool close_sure = st.close >= 2;
+  const bool close_sure = sure_close_slots_ >> slot & 1;
   Targets out;
   // Most figures have no enemy near: the emptiness of a set is tested first, without a branch
   // on each of its words.
@@ -438,8 +437,7 @@ uint32_t RealmsGame::selectable(const State& s) const {
   for (int slot = first_slot(s.active); slot < end; ++slot) {
     const Figure& f = s.figures[size_t(slot)];
     if (f.status != FigureStatus::Active) continue;
-    // Abilities only add dice and Forest takes one away, so two printed dice always leave one;
-    // a figure with fewer is asked has_target.
+    // A figure without a sure close attack (sure_close_slots_) is asked has_target.
     const bool close_sure = sure_close_slots >> slot & 1;
     const int may = (!f.moved) << 1 | (!f.attacked & close_sure);
     if (!(Set(neighbour_sets[f.hex]) & ordering[size_t(may)]).empty() ||
