@@ -67,7 +67,7 @@ TEST_CASE("commanders: seat 0 chooses, then seat 1, then the cards are revealed"
   CHECK(graveyard_of(s.sides[1]) == Graveyard{Joker});
 }
 
-TEST_CASE("commanders: seat 1 cannot see seat 0's face-down card; seat 0 can") {
+TEST_CASE("commanders: seat 1 cannot see seat 0's face-down card - seat 0 can") {
   const CommandersGame game;
   // Mid-game castles with a graveyard, a used pile and a deck.
   State start = make_state(make_side("K Q J J A Joker", "Q K"), make_side("K Q Q J A", "Joker"));
@@ -247,7 +247,7 @@ TEST_CASE("commanders: the blind pick finds an Ace as often as there are Aces") 
   CHECK(counts[Ace] == 0);  // a picked Ace never dies
 }
 
-TEST_CASE("commanders: picking an Ace kills the picker's own Ace; the picked Ace survives") {
+TEST_CASE("commanders: picking an Ace kills the picker's own Ace - the picked Ace survives") {
   const CommandersGame game;
   State s = make_state(make_side("K A", "Q"), make_side("J A", "K"));
   play_round(game, s, Ace, Jack);  // seat 1's castle holds only its Ace
@@ -259,7 +259,7 @@ TEST_CASE("commanders: picking an Ace kills the picker's own Ace; the picked Ace
   CHECK(s.sides[1].counters.assassinated == std::array<uint16_t, kCommanderTypes>{});
 }
 
-TEST_CASE("commanders: an Ace against a King, Queen or Jack assassinates; both return") {
+TEST_CASE("commanders: an Ace against a King, Queen or Jack assassinates - both return") {
   const CommandersGame game;
   for (Commander other : {King, Queen, Jack}) {
     for (int ace_seat = 0; ace_seat < 2; ++ace_seat) {
@@ -655,7 +655,8 @@ TEST_CASE("commanders: a 9 revives the top of its owner's graveyard at once") {
 // ---------------------------------------------------------------------------------------
 // The troop deck
 
-TEST_CASE("commanders: an empty troop deck is rebuilt from the used cards; the battle's stay out") {
+TEST_CASE(
+    "commanders: an empty troop deck is rebuilt from the used cards - the battle's stay out") {
   const CommandersGame game;
   for (uint64_t seed = 1; seed <= 30; ++seed) {
     // Seat 0's deck holds one card, a 3; the other 17 are used.

@@ -112,7 +112,7 @@ TEST_CASE("every damaged field of a checkpoint is refused by name") {
   }
 }
 
-TEST_CASE("an edited checkpoint fails its checksum; a directory is refused") {
+TEST_CASE("an edited checkpoint fails its checksum - a directory is refused") {
   Fixture f;
   f.save(2);
   std::ifstream in(f.path);

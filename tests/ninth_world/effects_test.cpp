@@ -94,7 +94,7 @@ TEST_CASE("region powers: on arrival, at the start of a phase, on departure") {
   CHECK(t.heroes[1].valor_by[FromPowers] == 1);
 }
 
-TEST_CASE("a power acts once per phase; a cypher's kept power too") {
+TEST_CASE("a power acts once per phase - a cypher's kept power too") {
   const NinthWorldGame game = make_game({{"players", "2"}, {"region", "Milave"}});
   State s = setup(game, {"Kwaidyno", "Rorke"});
   put_in_town(s, 0, card_index(game, "Queb"));  // wounds: the power would be covered anyway

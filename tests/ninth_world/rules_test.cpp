@@ -40,7 +40,7 @@ TEST_CASE("setup: five town cards, no wilderness, two rank-1 skills and three Ef
   CHECK(s.actor == 0);
 }
 
-TEST_CASE("the path: five region cards visited in rounds 1; 2 & 9; 3 & 8; 4 & 7; 5 & 6") {
+TEST_CASE("the path: five region cards visited in rounds 1 / 2 & 9 / 3 & 8 / 4 & 7 / 5 & 6") {
   const std::array<int, 10> expected = {0, 0, 1, 2, 3, 4, 4, 3, 2, 1};
   for (int round = 1; round <= 9; ++round)
     CHECK(NinthWorldGame::path_card(round) == expected[size_t(round)]);
@@ -108,7 +108,7 @@ TEST_CASE("worked example: the Tinker-phase bid order of five heroes") {
   CHECK(s.actor == 1);
 }
 
-TEST_CASE("tie-break #1 is the total bid after bid powers; #3 counts from the monolith") {
+TEST_CASE("tie-break #1 is the total bid after bid powers - #3 counts from the monolith") {
   const NinthWorldGame game = competitive(3);
   State s = setup(game, {"Kwaidyno", "Rorke", "Moravell"}, 2);
   skip_to(game, s, Tinker);
@@ -130,7 +130,7 @@ TEST_CASE("tie-break #1 is the total bid after bid powers; #3 counts from the mo
   CHECK(s.order[2] == 0);
 }
 
-TEST_CASE("the hero token is used once; powers need a bid of at least 1") {
+TEST_CASE("the hero token is used once - powers need a bid of at least 1") {
   const NinthWorldGame game = competitive(2);
   State s = setup(game, {"Rorke", "Kwaidyno"});
   skip_to(game, s, Tinker);
@@ -340,7 +340,7 @@ TEST_CASE("quests: scout, combat and focus quests advance by their actions") {
   CHECK(s.heroes[0].valor_by[FromTiers] == 1 + 2 + 1);
 }
 
-TEST_CASE("claims: wilderness cards only when marked; cost never below 1") {
+TEST_CASE("claims: wilderness cards only when marked - cost never below 1") {
   const NinthWorldGame game =
       make_game({{"players", "2"}, {"region", "Ancuan"}});  // cyphers cost 1 less
   State s = setup(game, {"Branoc Aur", "Rorke"});
@@ -356,7 +356,7 @@ TEST_CASE("claims: wilderness cards only when marked; cost never below 1") {
   CHECK(s.heroes[0].points == 0);
 }
 
-TEST_CASE("power cards cover the bottom power; wounds block it until healed") {
+TEST_CASE("power cards cover the bottom power - wounds block it until healed") {
   const NinthWorldGame game = competitive(2);
   State s = setup(game, {"Kwaidyno", "Rorke"});
   Hero& hero = s.heroes[0];

@@ -12,7 +12,7 @@ TEST_CASE("ragnarok bid value: the rulebook's example, 15 health and 2 shame is 
   CHECK(RagnarokGame::bid_value(6, 5) == 0);   // never below zero
 }
 
-TEST_CASE("ragnarok bid: first bids, second outbids, first raises once; all sacrificed") {
+TEST_CASE("ragnarok bid: first bids, second outbids, first raises once - all sacrificed") {
   Scenario sc;                    // Heimdall's Horn is up: glory 7
   sc.warrior(0, "Spearman");      // 9
   sc.warrior(0, "Thrall");        // 6
@@ -46,7 +46,7 @@ TEST_CASE("ragnarok bid: first bids, second outbids, first raises once; all sacr
   CHECK(sc.game.glory(sc.s, 0) == 7);
 }
 
-TEST_CASE("ragnarok bid: a pass leaves the outbid standing; nobody bidding leaves it unclaimed") {
+TEST_CASE("ragnarok bid: a pass leaves the outbid standing - nobody bidding leaves it unclaimed") {
   Scenario sc;
   sc.warrior(0, "Spearman");
   sc.warrior(1, "Bear Warrior");
@@ -90,7 +90,7 @@ TEST_CASE("ragnarok bid: a bidder who cannot reach the minimum passes without a 
   CHECK(sc.game.current_player(sc.s) == 1);
 }
 
-TEST_CASE("ragnarok bid: a claimed RR card is sacrificed for its Glory; shame lowers a warrior") {
+TEST_CASE("ragnarok bid: a claimed RR card is sacrificed for its Glory - shame lowers a warrior") {
   Scenario sc;
   sc.rr("Hati", RrZone::Claimed0);   // glory 8
   sc.warrior(0, "Spearman", -1, 1);  // 9 - 3 = 6

@@ -138,7 +138,7 @@ TEST_CASE("ragnarok cleanup: a blocked RR warrior is shamed and spares the next 
 }
 
 TEST_CASE(
-    "ragnarok cleanup: a shamed RR warrior does not attack; a claimed one attacks the opponent") {
+    "ragnarok cleanup: a shamed RR warrior does not attack - a claimed one attacks the opponent") {
   Scenario sc;
   sc.rr("Garm", RrZone::Unclaimed);
   sc.rr("Hati", RrZone::Claimed0);  // strength 4, attacks seat 1 only

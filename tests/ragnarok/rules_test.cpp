@@ -100,7 +100,7 @@ TEST_CASE("ragnarok events: a counter answers and cancels the opponent's event")
   CHECK(sc.s.sides[1].valhalla.contains(sc.id("Deny the Gods")));
 }
 
-TEST_CASE("ragnarok events: a passed answer lets the event resolve; other answers resolve first") {
+TEST_CASE("ragnarok events: a passed answer lets the event resolve - other answers resolve first") {
   Scenario sc;
   sc.hand(0, "Thunderbolt");
   sc.hand(1, "Mead Hall");
@@ -133,7 +133,7 @@ TEST_CASE("ragnarok events: the defender may play an event after attackers are d
   CHECK(sc.game.defence(sc.s, 1, 0) == 4 + 3);
 }
 
-TEST_CASE("ragnarok end: after the last round the higher Glory wins; equal Glory is a draw") {
+TEST_CASE("ragnarok end: after the last round the higher Glory wins - equal Glory is a draw") {
   Scenario sc(std::map<std::string, std::string>{{"rounds", "3"}});
   SECTION("higher Glory") {
     sc.rr("Fimbulwinter", RrZone::Claimed1);

@@ -238,7 +238,7 @@ TEST_CASE("realms combat: counterattacks are simultaneous and the killed still s
   CHECK(sc.s.phase == Phase::Main);
 }
 
-TEST_CASE("realms combat: killing the enemy ruler wins; in a double kill the attacker wins") {
+TEST_CASE("realms combat: killing the enemy ruler wins - in a double kill the attacker wins") {
   auto duel = [](int odin_wounds, int sigmund_wounds, std::vector<int> attack,
                  std::vector<int> counter) {
     Scenario sc;
