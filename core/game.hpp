@@ -73,6 +73,43 @@ std::array<SeatResult, N> seat_results(const std::array<double, N>& returns, int
   return out;
 }
 
+// A game whose seats can all play on one team (co-operative modes) says so for its config:
+// `bool one_team() const`. Its returns are then the team's, the same for every seat:
+// positive when the team won, negative when it lost, zero for a draw.
+template <class G>
+concept HasTeamPlay = requires(const G& game) {
+  { game.one_team() } -> std::same_as<bool>;
+};
+
+// Every seat shares the team's result (see HasTeamPlay).
+template <size_t N>
+std::array<SeatResult, N> team_results(const std::array<double, N>& returns, int players) {
+  const SeatResult team = returns[0] > 0   ? SeatResult::Win
+                          : returns[0] < 0 ? SeatResult::Loss
+                                           : SeatResult::Draw;
+  std::array<SeatResult, N> out{};
+  for (int p = 0; p < players; ++p) out[size_t(p)] = team;
+  return out;
+}
+
+// Each seat's result in a game of G: the team's when its seats form one team, otherwise
+// by seat_results.
+template <Game G>
+std::array<SeatResult, G::kMaxPlayers> game_results(const G& game,
+                                                    const Returns<G::kMaxPlayers>& returns) {
+  if constexpr (HasTeamPlay<G>)
+    if (game.one_team()) return team_results(returns, game.num_players());
+  return seat_results(returns, game.num_players());
+}
+
+template <Game G>
+bool is_one_team(const G& game) {
+  if constexpr (HasTeamPlay<G>)
+    return game.one_team();
+  else
+    return false;
+}
+
 // Finds the legal action whose stable text is `text`; false when none is.
 template <Game G>
 bool find_action_by_text(const G& game, const typename G::State& state, std::string_view text,

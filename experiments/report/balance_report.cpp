@@ -20,8 +20,13 @@ namespace {
 constexpr double kElementFdr = 0.05;  // false discovery rate of the element flags
 
 bool two_agent_pairs(const BalanceReport& r) {
-  return r.paired && r.totals.players == 2 && r.totals.lineup == 2;
+  return !r.one_team && r.paired && r.totals.players == 2 && r.totals.lineup == 2;
 }
+
+constexpr const char* kTeamNote =
+    "every seat plays on one team and shares its result: the team's record is counted once "
+    "per game; measures that compare seats (first-seat advantage, win rates by seat, Ludii's "
+    "AdvantageP1 and Drawishness) do not apply";
 
 nlohmann::json wdl_rows(const std::vector<WinDrawLoss>& rows, const char* key,
                         const std::vector<std::string>* names = nullptr) {
@@ -51,6 +56,47 @@ std::string wdl_csv(const std::vector<WinDrawLoss>& rows, const std::string& key
                        csv_interval(w.draw_rate()), csv_interval(w.score()));
   }
   return out;
+}
+
+void print_wdl_row(std::FILE* out, const std::string& label, const WinDrawLoss& w) {
+  fmt::print(out, "{:<34} {:>9}  {:<22} {:<22} {:<22}\n", label, w.games(),
+             format_interval(w.win_rate()), format_interval(w.draw_rate()),
+             format_interval(w.score()));
+}
+
+void print_wdl_header(std::FILE* out, const char* first) {
+  fmt::print(out, "\n{:<34} {:>9}  {:<22} {:<22} {:<22}\n", first, "games", "win (95% CI)", "draw",
+             "score");
+}
+
+// Agents, seats and the first seat's advantage.
+void print_seat_tables(const BalanceReport& r, std::FILE* out) {
+  const BalanceAccumulator& t = r.totals;
+  print_wdl_header(out, "agent");
+  for (int a = 0; a < t.lineup; ++a)
+    print_wdl_row(out, fmt::format("{} {}", a, r.agents[size_t(a)]), t.by_agent[size_t(a)]);
+  print_wdl_header(out, "seat");
+  for (int s = 0; s < t.players; ++s)
+    print_wdl_row(out, fmt::format("{}", s), t.by_seat[size_t(s)]);
+  const SeatAdvantage adv = seat_advantage(t);
+  fmt::print(out, "\nfirst-seat advantage: seat 0 scores {} against a fair {:.3f} ({})\n",
+             format_interval(adv.score), adv.fair, p_clause(adv.p_value));
+}
+
+// One team: its record once per game, and by the agent in each seat when they differ.
+void print_team_table(const BalanceReport& r, std::FILE* out) {
+  const BalanceAccumulator& t = r.totals;
+  print_wdl_header(out, "team");
+  print_wdl_row(out, fmt::format("{} seat{}", t.players, t.players == 1 ? "" : "s"),
+                t.by_seat.empty() ? WinDrawLoss{} : t.by_seat[0]);
+  if (t.lineup > 1) {
+    print_wdl_header(out, "team, by the agent in a seat");
+    for (int a = 0; a < t.lineup; ++a)
+      for (int s = 0; s < t.players; ++s)
+        print_wdl_row(out, fmt::format("{} in seat {}", r.agents[size_t(a)], s),
+                      t.by_agent_seat[size_t(a * t.players + s)]);
+  }
+  fmt::print(out, "\nnote: {}\n", kTeamNote);
 }
 
 // One table per group of elements, with that group's metrics only, then every flag.
@@ -149,8 +195,6 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
   j["threads"] = r.threads;
   j["seconds"] = r.seconds;
   j["games_per_second"] = r.seconds > 0 ? double(t.games) / r.seconds : 0.0;
-  j["by_agent"] = wdl_rows(t.by_agent, "agent", &r.agents);
-  j["by_seat"] = wdl_rows(t.by_seat, "seat");
   nlohmann::json agent_seat = nlohmann::json::array();
   for (int a = 0; a < t.lineup; ++a)
     for (int s = 0; s < t.players; ++s) {
@@ -159,12 +203,23 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
       row["seat"] = s;
       agent_seat.push_back(row);
     }
-  j["by_agent_and_seat"] = agent_seat;
-  const SeatAdvantage adv = seat_advantage(t);
-  j["first_seat_advantage"] = {{"seat0_score", interval_to_json(adv.score)},
-                               {"fair_share", adv.fair},
-                               {"advantage", adv.score.estimate - adv.fair},
-                               {"p_value", adv.p_value}};
+  if (r.one_team) {
+    // Every seat's record is the team's: by_seat[0] counts each game once.
+    j["one_team"] = true;
+    j["team"] = t.by_seat.empty() ? WinDrawLoss{}.to_json() : t.by_seat[0].to_json();
+    j["team"]["note"] = kTeamNote;
+    // With several agents on the team: the team's record by the agent in each seat.
+    if (t.lineup > 1) j["team_by_agent_and_seat"] = agent_seat;
+  } else {
+    j["by_agent"] = wdl_rows(t.by_agent, "agent", &r.agents);
+    j["by_seat"] = wdl_rows(t.by_seat, "seat");
+    j["by_agent_and_seat"] = agent_seat;
+    const SeatAdvantage adv = seat_advantage(t);
+    j["first_seat_advantage"] = {{"seat0_score", interval_to_json(adv.score)},
+                                 {"fair_share", adv.fair},
+                                 {"advantage", adv.score.estimate - adv.fair},
+                                 {"p_value", adv.p_value}};
+  }
   if (two_agent_pairs(r)) {
     const Interval paired = pentanomial_score(t.pair_points);
     j["paired_comparison"] = {
@@ -196,6 +251,11 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
   j["ludii_metrics"] =
       ludii_metrics_json(ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names));
   j["ludii_metrics"]["decisiveness_playouts"] = r.decisiveness_playouts;
+  if (r.one_team) {
+    // Both count games no seat won: a team's loss is not a draw (its draws are in `team`).
+    j["ludii_metrics"].erase("advantage_p1");
+    j["ludii_metrics"].erase("drawishness");
+  }
   if (r.tournament) j["tournament"] = r.tournament->to_json(r.agents, t.players);
   if (!r.shard.whole()) j["shard"] = {{"index", r.shard.index}, {"count", r.shard.count}};
   j["identity"] = r.identity;
@@ -208,8 +268,14 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
   const fs::path dir(out_dir);
   ensure_directory(dir);
   const BalanceAccumulator& t = r.totals;
-  write_file_atomically(dir / "agents.csv", wdl_csv(t.by_agent, "agent", &r.agents));
-  write_file_atomically(dir / "seats.csv", wdl_csv(t.by_seat, "seat", nullptr));
+  if (r.one_team) {
+    write_file_atomically(
+        dir / "team.csv",
+        wdl_csv({t.by_seat.empty() ? WinDrawLoss{} : t.by_seat[0]}, "team", nullptr));
+  } else {
+    write_file_atomically(dir / "agents.csv", wdl_csv(t.by_agent, "agent", &r.agents));
+    write_file_atomically(dir / "seats.csv", wdl_csv(t.by_seat, "seat", nullptr));
+  }
   std::string lengths = "decisions,games\n";
   for (size_t v = 0; v < t.length_histogram.counts.size(); ++v)
     if (t.length_histogram.counts[v])
@@ -266,26 +332,10 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
   }();
   if (!config.empty()) fmt::print(out, "config: {}\n", config);
   if (!r.pairing_note.empty()) fmt::print(out, "note: {}\n", r.pairing_note);
-  fmt::print(out, "\n{:<34} {:>9}  {:<22} {:<22} {:<22}\n", "agent", "games", "win (95% CI)",
-             "draw", "score");
-  for (int a = 0; a < t.lineup; ++a) {
-    const WinDrawLoss& w = t.by_agent[size_t(a)];
-    fmt::print(out, "{:<34} {:>9}  {:<22} {:<22} {:<22}\n",
-               fmt::format("{} {}", a, r.agents[size_t(a)]), w.games(),
-               format_interval(w.win_rate()), format_interval(w.draw_rate()),
-               format_interval(w.score()));
-  }
-  fmt::print(out, "\n{:<34} {:>9}  {:<22} {:<22} {:<22}\n", "seat", "games", "win (95% CI)", "draw",
-             "score");
-  for (int s = 0; s < t.players; ++s) {
-    const WinDrawLoss& w = t.by_seat[size_t(s)];
-    fmt::print(out, "{:<34} {:>9}  {:<22} {:<22} {:<22}\n", s, w.games(),
-               format_interval(w.win_rate()), format_interval(w.draw_rate()),
-               format_interval(w.score()));
-  }
-  const SeatAdvantage adv = seat_advantage(t);
-  fmt::print(out, "\nfirst-seat advantage: seat 0 scores {} against a fair {:.3f} ({})\n",
-             format_interval(adv.score), adv.fair, p_clause(adv.p_value));
+  if (r.one_team)
+    print_team_table(r, out);
+  else
+    print_seat_tables(r, out);
   if (two_agent_pairs(r)) {
     const Interval paired = pentanomial_score(t.pair_points);
     fmt::print(out, "paired: {} scores {} against {} over {} deals played both ways\n", r.agents[0],
@@ -305,9 +355,11 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
                       format_interval(wilson(double(t.end_reasons[i]), double(t.games)))));
   if (!ends.empty()) fmt::print(out, "how games end: {}\n", fmt::join(ends, "; "));
   const LudiiMetrics ludii = ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names);
-  fmt::print(out, "Ludii metrics: AdvantageP1 {}, Drawishness {}, Timeouts {}",
-             format_interval(ludii.advantage_p1), format_interval(ludii.drawishness),
-             format_interval(ludii.timeouts));
+  fmt::print(out, "Ludii metrics: ");
+  if (!r.one_team)
+    fmt::print(out, "AdvantageP1 {}, Drawishness {}, ", format_interval(ludii.advantage_p1),
+               format_interval(ludii.drawishness));
+  fmt::print(out, "Timeouts {}", format_interval(ludii.timeouts));
   if (ludii.decisiveness_games > 0)
     fmt::print(out, ", Decisiveness {} ({} games, {} playouts per state)",
                format_interval(ludii.decisiveness), ludii.decisiveness_games,

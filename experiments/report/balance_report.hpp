@@ -23,6 +23,9 @@ struct BalanceReport {
   uint64_t seed = 0;
   uint64_t deals = 0;
   bool paired = true;
+  // Every seat plays on one team and shares its result (HasTeamPlay): the tables report the
+  // team, and measures that compare seats are left out.
+  bool one_team = false;
   std::string pairing_note;  // why a run asked to pair deals did not
   double seconds = 0;
   int threads = 0;

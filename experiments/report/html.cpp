@@ -323,6 +323,28 @@ std::string wdl_section(const json& rows, const std::string& title, const std::s
   return section(title, forest_plot(bars, title, fair) + t.html());
 }
 
+// A game whose seats form one team: the team's record, by the agent in each seat when the
+// team mixes agents.
+std::string team_section(const json& s) {
+  const json& team = s["team"];
+  Table t{{"team", "games", "win rate (95% CI)", "draw rate", "score"}, {}};
+  std::vector<ForestRow> bars;
+  auto add = [&](const std::string& name, const json& r) {
+    t.rows.push_back({escape(name), fmt::format("{}", r["games"].get<uint64_t>()),
+                      format_interval(r["win_rate"]), format_interval(r["draw_rate"]),
+                      format_interval(r["score"])});
+    bars.push_back({name, interval_from_json(r["win_rate"]), false});
+  };
+  add(fmt::format("{} seats", s["players"].get<int>()), team);
+  if (s.contains("team_by_agent_and_seat"))
+    for (const auto& r : s["team_by_agent_and_seat"])
+      add(fmt::format("{} in seat {}", s["agents"][r["agent"].get<size_t>()].get<std::string>(),
+                      r["seat"].get<int>()),
+          r);
+  return section("Team results", forest_plot(bars, "team win rate", 0.5) + t.html() +
+                                     paragraph(team["note"].get<std::string>()));
+}
+
 std::string balance_sections(const json& s) {
   std::string out;
   const int players = s["players"].get<int>();
@@ -330,16 +352,20 @@ std::string balance_sections(const json& s) {
                                s["games"].get<uint64_t>(), s["deals"].get<uint64_t>(),
                                s["paired"].get<bool>() ? "paired " : "", s["seed"].get<uint64_t>(),
                                players, config_text(s["config"])));
-  out += wdl_section(s["by_agent"], "Win rates by agent", "agent", 1.0 / players);
-  std::string seat = wdl_section(s["by_seat"], "Seat advantage", "seat", 1.0 / players);
-  const auto& adv = s["first_seat_advantage"];
-  seat.insert(
-      seat.size() - std::string("</section>\n").size(),
-      paragraph(fmt::format("Seat 0 scores {} against a fair share of {:.3f} (two-sided {}); "
-                            "the dashed line is the fair share.",
-                            format_interval(adv["seat0_score"]), adv["fair_share"].get<double>(),
-                            escape(p_clause(adv["p_value"].get<double>())))));
-  out += seat;
+  if (s.value("one_team", false)) {
+    out += team_section(s);
+  } else {
+    out += wdl_section(s["by_agent"], "Win rates by agent", "agent", 1.0 / players);
+    std::string seat = wdl_section(s["by_seat"], "Seat advantage", "seat", 1.0 / players);
+    const auto& adv = s["first_seat_advantage"];
+    seat.insert(
+        seat.size() - std::string("</section>\n").size(),
+        paragraph(fmt::format("Seat 0 scores {} against a fair share of {:.3f} (two-sided {}); "
+                              "the dashed line is the fair share.",
+                              format_interval(adv["seat0_score"]), adv["fair_share"].get<double>(),
+                              escape(p_clause(adv["p_value"].get<double>())))));
+    out += seat;
+  }
   if (s.contains("paired_comparison")) {
     const auto& p = s["paired_comparison"];
     out += section(

@@ -81,7 +81,13 @@ std::pair<json, std::string> element_at(const json& s, const std::string& elemen
 json robust_summary_json(const std::vector<std::vector<std::string>>& levels,
                          std::vector<json> summaries) {
   json rows = json::array();
-  {
+  if (!summaries.empty() && summaries[0].contains("team")) {
+    // Seats that form one team: the team's win rate at each level (no seat verdict).
+    json values = json::array();
+    for (const json& s : summaries) values.push_back(s["team"]["win_rate"]);
+    rows.push_back(compare({{"measure", "team win"}},
+                           std::vector<std::string>(summaries.size(), "none"), values));
+  } else {
     std::vector<std::string> verdicts;
     json values = json::array();
     for (const json& s : summaries) {

@@ -19,8 +19,15 @@ using nlohmann::json;
 // A measure's value in one summary: an interval {"estimate", "low", "high"}, or null.
 using Reader = json (*)(const json& summary, const std::string& name);
 
+// Seats that form one team have no seat advantage: null there.
 json seat0_score(const json& s, const std::string&) {
+  if (!s.contains("first_seat_advantage")) return nullptr;
   return s["first_seat_advantage"]["seat0_score"];
+}
+
+json team_win(const json& s, const std::string&) {
+  if (!s.contains("team")) return nullptr;
+  return s["team"]["win_rate"];
 }
 
 json game_length(const json& s, const std::string&) {
@@ -58,11 +65,15 @@ struct Measure {
 // The measures any of the summaries has, in a fixed order: seat 0, length, end reasons, then
 // the metrics of every element that is a group of its own (the whole game's team, say).
 std::vector<Measure> sweep_measures(const std::vector<json>& summaries) {
-  std::vector<Measure> out = {{"seat 0 score", seat0_score}, {"game length", game_length}};
+  std::vector<Measure> out;
   auto add = [&](const std::string& name, Reader read) {
     if (std::none_of(out.begin(), out.end(), [&](const Measure& m) { return m.name == name; }))
       out.push_back({name, read});
   };
+  for (const json& s : summaries)
+    add(s.contains("team") ? "team win" : "seat 0 score",
+        s.contains("team") ? team_win : seat0_score);
+  add("game length", game_length);
   for (const json& s : summaries)
     for (const json& row : s.value("end_reasons", json::array()))
       add("end " + row["reason"].get<std::string>(), end_rate);

@@ -97,6 +97,7 @@ class BalanceRun {
     orders_ = paired_ ? static_cast<uint64_t>(players_) : 1;
     deals_ = (options.games + orders_ - 1) / orders_;
     report_.game = std::string(G::kId);
+    report_.one_team = is_one_team(game_);
     report_.config = config.to_json();
     report_.agents = specs_;
     report_.seed = options.seed;
@@ -333,7 +334,7 @@ class BalanceRun {
                     if (record) running_hash.add(game.hash(after));
                   })
                 : StepObserver<G>{});
-        const auto results = seat_results(played.returns, players_);
+        const auto results = game_results(game, played.returns);
         if (decisiveness) {
           Rng evaluation_rng(derive_seed(options_.seed, index, Stream::Misc));
           out.totals.ludii.add_decisiveness(

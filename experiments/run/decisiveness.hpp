@@ -28,7 +28,7 @@ GameDecisiveness measure_decisiveness(const G& game, std::span<const typename G:
       typename G::State s = states[i];
       game.determinize(s, game.current_player(s), rng);
       playout(game, s, random, rng);
-      const auto outcome = seat_results(game.returns(s), players);
+      const auto outcome = game_results(game, game.returns(s));
       for (int p = 0; p < players; ++p)
         value[p] += outcome[size_t(p)] == SeatResult::Win    ? 1.0
                     : outcome[size_t(p)] == SeatResult::Draw ? 0.5

@@ -41,6 +41,11 @@ void require_two_seats(const G& game, std::string_view command) {
         fmt::format("{} plays two agents head to head and needs a two-seat game; game "
                     "'{}' is set up for {} seats",
                     command, G::kId, game.num_players()));
+  if (is_one_team(game))
+    throw Error(fmt::format(
+        "{} plays two agents head to head, but in this config of game '{}' both seats play "
+        "on one team and share its result; compare teams with `balance --robust` instead",
+        command, G::kId));
 }
 
 template <Game G>

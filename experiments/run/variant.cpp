@@ -77,25 +77,37 @@ std::vector<Row> difference_rows(const VariantRun& base, const VariantRun& varia
   const BalanceAccumulator &b = rb.totals, &v = variant.report.totals;
   const double orders = rb.paired ? double(b.players) : 1.0;
   std::vector<Row> rows;
-  rows.push_back(paired_row(fmt::format("score of agent 0 ({})", rb.agents[0]), base, variant,
+  // Seats that form one team share its result: seat 0's is the team's, and agents and
+  // other seats add nothing.
+  if (!rb.one_team)
+    rows.push_back(paired_row(fmt::format("score of agent 0 ({})", rb.agents[0]), base, variant,
+                              1.0 / (2 * orders),
+                              [](const DealOutcome& o) { return int64_t(o.agent0_half_points); }));
+  rows.push_back(paired_row(rb.one_team ? "score of the team" : "score of seat 0", base, variant,
                             1.0 / (2 * orders),
-                            [](const DealOutcome& o) { return int64_t(o.agent0_half_points); }));
-  rows.push_back(paired_row("score of seat 0", base, variant, 1.0 / (2 * orders),
                             [](const DealOutcome& o) { return int64_t(o.seat0_half_points); }));
   rows.push_back(paired_row("game length (decisions)", base, variant, 1.0 / orders,
                             [](const DealOutcome& o) { return o.decisions; }));
   rows.back().mean = true;
+  // "agent 1", "seat 0"; "the team" has no number.
+  auto label = [](const std::string& who, size_t i) {
+    return who == "the team" ? who : fmt::format("{} {}", who, i);
+  };
   auto wdl_rows = [&](const std::vector<WinDrawLoss>& vb, const std::vector<WinDrawLoss>& vv,
                       const std::string& who) {
     for (size_t i = 0; i < vb.size(); ++i) {
-      rows.push_back(rate_row(fmt::format("win rate of {} {}", who, i), "results",
+      rows.push_back(rate_row(fmt::format("win rate of {}", label(who, i)), "results",
                               {vb[i].wins, vb[i].games()}, {vv[i].wins, vv[i].games()}));
-      rows.push_back(rate_row(fmt::format("draw rate of {} {}", who, i), "results",
+      rows.push_back(rate_row(fmt::format("draw rate of {}", label(who, i)), "results",
                               {vb[i].draws, vb[i].games()}, {vv[i].draws, vv[i].games()}));
     }
   };
-  wdl_rows(b.by_agent, v.by_agent, "agent");
-  wdl_rows(b.by_seat, v.by_seat, "seat");
+  if (rb.one_team) {
+    wdl_rows({b.by_seat[0]}, {v.by_seat[0]}, "the team");
+  } else {
+    wdl_rows(b.by_agent, v.by_agent, "agent");
+    wdl_rows(b.by_seat, v.by_seat, "seat");
+  }
   for (size_t i = 0; i < b.end_reasons.size() && i < rb.end_reason_names.size(); ++i)
     if (rb.end_reason_names[i] != "none")
       rows.push_back(rate_row(fmt::format("games ending: {}", rb.end_reason_names[i]),

@@ -135,7 +135,7 @@ LearnRows play_learning_games(const G& game, const std::vector<std::string>& lin
             }
           }
         });
-    const auto results = seat_results(played.returns, players);
+    const auto results = game_results(game, played.returns);
     const size_t positions = rows.evaluation.size() / size_t(players);
     for (size_t i = 0; i < positions; ++i)
       for (int seat = 0; seat < players; ++seat)

@@ -204,6 +204,8 @@ class NinthWorldGame {
   int heroes() const { return players_; }
   Mode mode() const { return mode_; }
   bool cooperative() const { return mode_ != Mode::Competitive; }
+  // Co-op and solo heroes play on one team and share its result (core/game.hpp).
+  bool one_team() const { return cooperative(); }
   int rounds() const { return rounds_; }
   int town_slots() const { return town_slots_; }
   const DataSet& data() const { return *data_; }
