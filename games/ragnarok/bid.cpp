@@ -1,6 +1,7 @@
-// The Bid Phase: the first player bids or passes, the second may outbid or pass, the first
-// may raise once. A bid is a set of the bidder's warriors and claimed RR cards, offered one
-// at a time; every card in a made bid is sacrificed, the loser's too.
+// The Bid Phase: the first player bids or passes, the second may outbid or pass, and after a
+// bid of the second the first may counter once (raise, or bid after its pass). A bid is a set
+// of the bidder's warriors and claimed RR cards, offered one at a time; every card in a made
+// bid is sacrificed, the loser's too.
 #include <algorithm>
 #include <bit>
 
@@ -18,7 +19,8 @@ int RagnarokGame::bid_bonus(const State& s, int seat) const {
 
 int RagnarokGame::offered_value(const State& s, int seat) const {
   const Side& side = s.sides[size_t(seat)];
-  int total = bid_bonus(s, seat);
+  // A lasting bid bonus of an RR card offered in this bid is gone with the card.
+  int total = side.bid_bonus + Rules(*this).aura(s, seat, EffectKind::Bid, side.offered_rr);
   for (size_t p = 0; p < side.warriors.size(); ++p)
     if (side.offered >> p & 1) total += bid_value(side.warriors[p].health, side.warriors[p].shame);
   for (int r = 0; r < kRrCards; ++r)
@@ -32,13 +34,26 @@ int RagnarokGame::bid_requirement(const State& s) const {
 
 int Rules::best_possible_bid(const State& s, int seat) const {
   const Side& side = s.sides[size_t(seat)];
-  int total = g.bid_bonus(s, seat);
+  const RrZone mine = seat == 0 ? RrZone::Claimed0 : RrZone::Claimed1;
+  uint32_t own = 0;
+  for (int r = 0; r < kRrCards; ++r)
+    if (s.rr_zone[size_t(r)] == mine) own |= uint32_t(1) << r;
+  // Bonuses that do not come from the player's own RR cards, then every warrior, then each own
+  // RR card at the better of its Glory (offered) and its own bid bonus (kept).
+  const int rest = aura(s, seat, EffectKind::Bid, own);
+  int total = side.bid_bonus + rest;
   bool any = false;
   for (const Warrior& w : side.warriors)
     if (w.health > 0) total += RagnarokGame::bid_value(w.health, w.shame), any = true;
-  const RrZone mine = seat == 0 ? RrZone::Claimed0 : RrZone::Claimed1;
-  for (int r = 0; r < kRrCards; ++r)
-    if (s.rr_zone[size_t(r)] == mine) total += g.rr(uint8_t(r)).glory, any = true;
+  int least_loss = 1 << 20;  // the cheapest RR card to offer when no warrior can be
+  for (int r = 0; r < kRrCards; ++r) {
+    if (!(own >> r & 1)) continue;
+    const int glory = g.rr(uint8_t(r)).glory;
+    const int kept = aura(s, seat, EffectKind::Bid, own & ~(uint32_t(1) << r)) - rest;
+    total += std::max(glory, kept);
+    least_loss = std::min(least_loss, std::max(glory, kept) - glory);
+  }
+  if (!any && own != 0) total -= least_loss, any = true;  // a bid needs one sacrifice
   return any ? total : 0;
 }
 
@@ -67,8 +82,10 @@ void Rules::make_bid(State& s) const {
     s.bid_stage = 1;
     s.active = uint8_t(other(s.first));
     continue_bid(s);
-  } else if (s.bid_stage == 1 && s.sides[s.first].bid > 0) {
-    s.bid_stage = 2;  // the first player may raise once
+  } else if (s.bid_stage == 1) {
+    // "A second chance to bid is given in the form of a counter bid": the first player may
+    // counter once, whether it bid (a raise) or passed.
+    s.bid_stage = 2;
     s.active = s.first;
     continue_bid(s);
   } else {
@@ -109,7 +126,10 @@ void Rules::end_bid(State& s) const {
         s.rr_zone[size_t(r)] = seat == 0 ? RrZone::Valhalla0 : RrZone::Valhalla1;
     side.offered = side.committed = side.offered_rr = side.committed_rr = 0;
   }
-  cleanup(s);
+  if (g.every_window())
+    enter_precleanup(s, 0);
+  else
+    cleanup(s);
 }
 
 }  // namespace nf::ragnarok

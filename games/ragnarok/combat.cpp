@@ -68,21 +68,45 @@ void Rules::continue_block(State& s) const {
   const int defender = other(s.active);
   for (; s.cursor < s.attackers.size(); ++s.cursor) {
     if (!has_free_blocker(s, defender)) break;
-    if (s.sides[s.active].warriors[s.attackers[s.cursor]].health > 0) return;  // a decision
+    // A decision, unless the attacker died or was shamed since it was declared.
+    if (can_attack(s, s.active, s.attackers[s.cursor])) return;
   }
-  resolve_combat(s);
+  if (g.every_window())
+    enter_after_blocks(s, 0);
+  else
+    resolve_combat(s);
+}
+
+void Rules::enter_after_blocks(State& s, int window) const {
+  s.window = uint8_t(window);
+  s.phase = Phase::AfterBlocks;
+  if (g.can_play_event(s, g.decider(s), false)) return;
+  if (window == 0)
+    enter_after_blocks(s, 1);
+  else
+    resolve_combat(s);
 }
 
 void Rules::resolve_combat(State& s) const {
   const int attacker = s.active, defender = other(attacker);
   for (size_t j = 0; j < s.attackers.size(); ++j) {
     const int pos = s.attackers[j];
-    if (s.sides[size_t(attacker)].warriors[size_t(pos)].health <= 0) continue;
+    Warrior& w = s.sides[size_t(attacker)].warriors[size_t(pos)];
+    if (w.health <= 0) continue;
+    // "As long as a Warrior has Shame counters on it, that Warrior cannot attack": shame that
+    // came after the declaration (an event before blocks) cancels the attack.
+    if (w.shame > 0) {
+      if (g.shame_turns()) --w.shame;  // this missed attack spends a counter
+      continue;
+    }
+    // Every effect is checked at once: an on-attack gamble that kills its owner ends the game.
     trigger(s, attacker, pos, Trigger::Attack);
+    if (check_death(s)) return;
     FixedVector<uint8_t, kMaxInPlay> blockers;
     for (uint8_t b : s.block_order)
       if (s.blocking[b] == j && s.sides[size_t(defender)].warriors[b].health > 0) {
         trigger(s, defender, b, Trigger::Block);
+        if (check_death(s)) return;
         if (s.sides[size_t(defender)].warriors[b].health > 0) blockers.push_back(b);
       }
     const int attack = d10(s) + g.strength(s, attacker, pos);
@@ -96,8 +120,8 @@ void Rules::resolve_combat(State& s) const {
         attack, defence, std::span<int>(health.data(), blockers.size()));
     Side& def = s.sides[size_t(defender)];
     if (to_player < 0) {
-      Warrior& w = s.sides[size_t(attacker)].warriors[size_t(pos)];
-      w.shame = uint8_t(std::min(20, w.shame + 2));
+      Warrior& a = s.sides[size_t(attacker)].warriors[size_t(pos)];
+      a.shame = uint8_t(std::min(20, a.shame + 2));
     } else {
       for (size_t i = 0; i < blockers.size(); ++i)
         def.warriors[blockers[i]].health = int8_t(health[i]);
@@ -109,6 +133,14 @@ void Rules::resolve_combat(State& s) const {
 }
 
 void Rules::leave_combat(State& s) const {
+  // shame=turns: every shamed warrior of the attacker that was not declared missed this
+  // combat and spends a counter (a declared one that was shamed spent it when it was skipped;
+  // one blocked in this combat attacked).
+  if (g.shame_turns()) {
+    auto& ws = s.sides[s.active].warriors;
+    for (size_t p = 0; p < ws.size(); ++p)
+      if (ws[p].health > 0 && ws[p].shame > 0 && !s.attackers.contains(uint8_t(p))) --ws[p].shame;
+  }
   sweep(s);
   if (check_death(s)) return;
   s.attackers.clear();
@@ -122,8 +154,13 @@ void Rules::leave_combat(State& s) const {
 
 // ---- Cleanup ----
 
+// A player whose health reaches 0 in the Cleanup Phase dies then and there: deaths are
+// checked after each card has acted (an unclaimed RR card acts on both players, and an
+// unclaimed RR warrior attacks both, before the check: both dead is a double death), so no
+// later heal revives a dead player and a dead player takes no further decision.
 void Rules::cleanup(State& s) const {
   sweep(s);
+  if (check_death(s)) return;
   // Repeating RR effects act on their owner, or on both players (in order) when unclaimed.
   for (int r = 0; r < kRrCards; ++r) {
     const RrCard& card = g.rr(uint8_t(r));
@@ -132,35 +169,57 @@ void Rules::cleanup(State& s) const {
       const int seat = order_seat(s, step);
       if (g.rr_affects(s, r, seat)) apply_effect(s, card.effect, seat, kNone);
     }
+    if (check_death(s)) return;
   }
   // Warriors' cleanup effects, in player order.
   for (int step = 0; step < 2; ++step) {
     const int seat = order_seat(s, step);
-    for (size_t p = 0; p < s.sides[size_t(seat)].warriors.size(); ++p)
-      if (s.sides[size_t(seat)].warriors[p].health > 0) trigger(s, seat, int(p), Trigger::Cleanup);
+    for (size_t p = 0; p < s.sides[size_t(seat)].warriors.size(); ++p) {
+      if (s.sides[size_t(seat)].warriors[p].health <= 0) continue;
+      trigger(s, seat, int(p), Trigger::Cleanup);
+      if (check_death(s)) return;
+    }
   }
   sweep(s);
+  if (check_death(s)) return;
   // RR warriors attack: an unclaimed one each player in order, a claimed one its owner's
-  // opponent.
+  // opponent (claimed_rr_warrior=idle: not at all).
   s.rr_attacks.clear();
   for (int r = kRrCards - 1; r >= 0; --r) {  // popped from the back: lowest id first
     if (g.rr(uint8_t(r)).kind != RrKind::Warrior) continue;
     const RrZone z = s.rr_zone[size_t(r)];
+    const bool claimed = z == RrZone::Claimed0 || z == RrZone::Claimed1;
+    if (z != RrZone::Unclaimed && !(claimed && g.claimed_rr_attacks())) continue;
+    // shame=turns: a shamed RR warrior misses this Cleanup and spends a counter.
+    if (g.shame_turns() && s.rr_shame[size_t(r)] > 0) {
+      --s.rr_shame[size_t(r)];
+      continue;
+    }
     if (z == RrZone::Unclaimed) {
       s.rr_attacks.push_back(uint8_t(r << 1 | other(s.first)));
       s.rr_attacks.push_back(uint8_t(r << 1 | s.first));
-    } else if (z == RrZone::Claimed0 || z == RrZone::Claimed1) {
+    } else {
       s.rr_attacks.push_back(uint8_t(r << 1 | (z == RrZone::Claimed0 ? 1 : 0)));
     }
   }
   continue_rr_attacks(s);
 }
 
+namespace {
+
+// True when the RR warrior `r` has attacked every player it attacks in this Cleanup.
+bool rr_card_done(const State& s, int r) {
+  return s.rr_attacks.empty() || (s.rr_attacks.back() >> 1) != r;
+}
+
+}  // namespace
+
 void Rules::continue_rr_attacks(State& s) const {
   while (!s.rr_attacks.empty()) {
     const uint8_t next = s.rr_attacks.back();
     if (s.rr_shame[next >> 1] > 0) {  // shamed: it does not attack
       s.rr_attacks.pop_back();
+      if (rr_card_done(s, next >> 1) && check_death(s)) return;
       continue;
     }
     s.active = uint8_t(next & 1);
@@ -196,12 +255,12 @@ void Rules::resolve_rr_attack(State& s) const {
   }
   s.block_order.clear();
   sweep(s);
+  if (rr_card_done(s, r) && check_death(s)) return;
   continue_rr_attacks(s);
 }
 
 void Rules::end_round(State& s) const {
   sweep(s);
-  // Deaths in the Cleanup Phase count together: both dead is decided by Glory.
   if (check_death(s)) return;
   if (s.round >= g.rounds()) {
     end_by_glory(s, EndReason::Glory);

@@ -12,7 +12,7 @@ int8_t clamp8(int v) { return int8_t(std::clamp(v, -100, 100)); }
 
 }  // namespace
 
-int Rules::aura(const State& s, int seat, EffectKind kind) const {
+int Rules::aura(const State& s, int seat, EffectKind kind, uint32_t skip_rr) const {
   int total = 0;
   // Warriors in play with an aura: own_warriors helps its side, enemy_warriors the other.
   for (int side = 0; side < 2; ++side)
@@ -25,7 +25,7 @@ int Rules::aura(const State& s, int seat, EffectKind kind) const {
   // Lasting RR effects act on each player they affect (own) or on its opponent (enemy).
   for (const uint8_t r : g.lasting_rr()) {
     const RrCard& card = g.rr(r);
-    if (card.effect.kind != kind) continue;
+    if (card.effect.kind != kind || (skip_rr >> r & 1)) continue;
     for (int affected = 0; affected < 2; ++affected) {
       if (!g.rr_affects(s, r, affected)) continue;
       const bool on_enemy = card.effect.target == Target::EnemyWarriors;
@@ -36,8 +36,17 @@ int Rules::aura(const State& s, int seat, EffectKind kind) const {
 }
 
 void Rules::trigger(State& s, int seat, int pos, Trigger t) const {
-  const Effect& e = g.card(s.sides[size_t(seat)].warriors[size_t(pos)].card).effect;
-  if (e.kind != EffectKind::None && e.trigger == t) apply_effect(s, e, seat, pos);
+  Warrior& w = s.sides[size_t(seat)].warriors[size_t(pos)];
+  const Effect& e = g.card(w.card).effect;
+  if (e.kind == EffectKind::None || e.trigger != t) return;
+  // A bonus "for the round" is had once in the round, however often its trigger comes
+  // (a warrior that blocks in combat and again against RR warriors in the Cleanup).
+  if ((e.kind == EffectKind::Strength || e.kind == EffectKind::Defence) &&
+      e.duration == Duration::Round) {
+    if (w.round_bonus) return;
+    w.round_bonus = true;
+  }
+  apply_effect(s, e, seat, pos);
 }
 
 void Rules::apply_effect(State& s, const Effect& e, int owner, int pos) const {

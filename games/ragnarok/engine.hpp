@@ -26,12 +26,15 @@ class Rules {
   void enter_main(State& s, int step) const;
   void continue_main(State& s) const;
   void enter_prebid(State& s, int step) const;
+  void enter_precleanup(State& s, int step) const;  // event_windows=every
   void play_warrior(State& s, int seat, uint8_t card) const;
   void play_event(State& s, int seat, uint8_t card) const;
   void answer(State& s, uint8_t card) const;  // kNone: the answer is a pass
   void resume_after_event(State& s) const;
-  void sweep(State& s) const;        // dead warriors to Valhalla, their death effects
-  bool check_death(State& s) const;  // a player at 0 loses at once (outside Cleanup)
+  void sweep(State& s) const;  // dead warriors to Valhalla, their death effects
+  // A player at 0 health loses; both at 0 (one effect reached both): Glory decides. Called
+  // after every effect, attack and RR card, so the game ends as soon as a player dies.
+  bool check_death(State& s) const;
   void end_game(State& s, int winner, EndReason reason) const;
   void end_by_glory(State& s, EndReason reason) const;
   bool has_main_choice(const State& s) const;
@@ -39,13 +42,15 @@ class Rules {
   // Effects (effects.cpp). `pos` is the warrior whose effect it is, or kNone.
   void apply_effect(State& s, const Effect& e, int owner, int pos) const;
   void trigger(State& s, int seat, int pos, Trigger t) const;
-  int aura(const State& s, int seat, EffectKind kind) const;
+  // `skip_rr`: RR cards (bit per id) whose lasting effect is left out (offered in a bid).
+  int aura(const State& s, int seat, EffectKind kind, uint32_t skip_rr = 0) const;
 
   // Combat (combat.cpp).
   void enter_attack(State& s, int step) const;
   void end_declaration(State& s) const;
   void enter_block(State& s) const;
   void continue_block(State& s) const;
+  void enter_after_blocks(State& s, int window) const;  // event_windows=every
   void resolve_combat(State& s) const;
   void leave_combat(State& s) const;
   void cleanup(State& s) const;

@@ -131,6 +131,8 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
       return choose_answer(s, seat);
     case Phase::Defend:
     case Phase::PreBid:
+    case Phase::AfterBlocks:
+    case Phase::PreCleanup:
       return choose_window(s, seat);
     case Phase::Attack:
       return choose_attack(s, seat);
@@ -182,7 +184,8 @@ Action Heuristic::choose_main(const State& s, int seat) const {
 
 Action Heuristic::choose_window(const State& s, int seat) const {
   const Side& side = s.sides[size_t(seat)];
-  const bool defending = s.phase == Phase::Defend;
+  const bool defending =
+      s.phase == Phase::Defend || (s.phase == Phase::AfterBlocks && seat != s.active);
   double best = -1e9;
   uint8_t best_card = kNone;
   for (uint8_t c : side.hand) {
@@ -190,12 +193,21 @@ Action Heuristic::choose_window(const State& s, int seat) const {
     if (k.type != CardType::Event || k.turn > s.round) continue;
     const EffectKind kind = k.effect.kind;
     if (kind == EffectKind::Counter) continue;
-    // Before blocks: defence helps now; before the bid: bid bonuses when a bid is in reach.
-    const bool fitting = defending ? kind == EffectKind::Defence || kind == EffectKind::Damage
-                         : kind == EffectKind::Bid
-                             ? Rules(*game_).best_possible_bid(s, seat) + k.effect.amount >=
-                                   game_->rr(s.rr_current).glory
-                             : kind != EffectKind::Strength && kind != EffectKind::Defence;
+    // Before blocks (and a defender after them): defence helps now; an attacker after blocks:
+    // strength; before the bid: bid bonuses when a bid is in reach; before the Cleanup:
+    // defence (RR warriors to block) and whatever lasts.
+    bool fitting = false;
+    if (defending)
+      fitting = kind == EffectKind::Defence || kind == EffectKind::Damage;
+    else if (s.phase == Phase::AfterBlocks)
+      fitting = kind == EffectKind::Strength || kind == EffectKind::Damage;
+    else if (s.phase == Phase::PreCleanup)
+      fitting = kind != EffectKind::Strength && kind != EffectKind::Bid;
+    else if (kind == EffectKind::Bid)
+      fitting = Rules(*game_).best_possible_bid(s, seat) + k.effect.amount >=
+                game_->rr(s.rr_current).glory;
+    else
+      fitting = kind != EffectKind::Strength && kind != EffectKind::Defence;
     if (!fitting) continue;
     const double v = effect_value(s, k.effect, seat);
     if (v >= w_.event_threshold && v > best) best = v, best_card = c;

@@ -28,8 +28,8 @@ std::string RagnarokGame::broken_invariant(const State& s) const {
       if (w.health > max_health(s, seat, int(p)))
         return who + fmt::format("{} has more health than its maximum", card(w.card).name);
       // The dead are swept between fights; within one (and at the end) they may linger.
-      if (s.phase != Phase::Block && s.phase != Phase::Defend && s.phase != Phase::Over &&
-          s.phase != Phase::Answer && w.health <= 0)
+      if (s.phase != Phase::Block && s.phase != Phase::Defend && s.phase != Phase::AfterBlocks &&
+          s.phase != Phase::Over && s.phase != Phase::Answer && w.health <= 0)
         return who + fmt::format("a dead {} is still in play", card(w.card).name);
     }
     if (side.health > start_health()) return who + "health above the starting health";

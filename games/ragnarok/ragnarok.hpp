@@ -38,6 +38,7 @@ struct Warrior {
   uint8_t shame = 0;
   int8_t max_bonus = 0;  // lasting MaxHealth effects
   int8_t strength_round = 0, defence_round = 0, strength_lasting = 0, defence_lasting = 0;
+  bool round_bonus = false;  // its own triggered bonus for the round has acted this round
 };
 
 // Per-game statistics of one player's cards for the balance report; they never affect play.
@@ -73,6 +74,9 @@ enum class Phase : uint8_t {
   PreBid,   // the active player may play an event before the Bid Phase
   Bid,      // the active bidder adds sacrifices, bids or passes
   RrBlock,  // Cleanup: the attacked player blocks an RR warrior
+  // Windows of the variant event_windows=every:
+  AfterBlocks,  // after blocks, before the dice: the attacker, then the defender, may play
+  PreCleanup,   // at the start of the Cleanup Phase: each player in order may play
   Over,
 };
 
@@ -98,6 +102,7 @@ struct State {
   std::array<uint8_t, kMaxInPlay> blocking{};  // attacker index, or kNone
   FixedVector<uint8_t, kMaxInPlay> block_order;
   uint8_t cursor = 0;  // attacker being blocked
+  uint8_t window = 0;  // AfterBlocks: 0 the attacker decides, 1 the defender
   // Cleanup: RR warrior attacks still to fight, as (rr id << 1 | defending seat).
   FixedVector<uint8_t, 2 * kRrCards> rr_attacks;
   // An event waiting for the opponent's answer, and the phase to go back to.
@@ -144,9 +149,13 @@ class RagnarokGame {
   static constexpr uint64_t kSearchIterations = 200;
 
   static ParamSchema config_schema();
-  // Besides random decks: a fixed pairing of two of the sample decks.
+  // Besides random decks: a fixed pairing of two of the sample decks, and every rule variant.
   static std::vector<std::map<std::string, std::string>> check_configs() {
-    return {{{"deck0", "control"}, {"deck1", "glory"}}};
+    return {{{"deck0", "control"}, {"deck1", "glory"}},
+            {{"event_windows", "every"},
+             {"shame", "turns"},
+             {"claimed_rr_warrior", "idle"},
+             {"copies", "box"}}};
   }
   // The TOML text that the value of a data option ("cards", "decks") names: the shipped file or
   // a path. Lets `fit` change a number in a copy of the designer's file.
@@ -172,6 +181,11 @@ class RagnarokGame {
   const RrCard& rr(uint8_t id) const { return cards_->rr[id]; }
   int rounds() const { return rounds_; }
   int start_health() const { return start_health_; }
+  // Rule variants (config): more event windows; shame counters spent per missed attack (turns)
+  // rather than removed in the Player Phase; claimed RR warriors that do not attack.
+  bool every_window() const { return every_window_; }
+  bool shame_turns() const { return shame_turns_; }
+  bool claimed_rr_attacks() const { return claimed_rr_attacks_; }
   // The deck ids of this game's seats for a seed (a fixed deck, or drawn from the seed).
   std::array<uint8_t, 2> deck_ids(uint64_t seed) const;
   const std::array<uint8_t, kDeckSize>& deck_cards(int deck) const {
@@ -227,6 +241,7 @@ class RagnarokGame {
 
  private:
   friend class Rules;
+  void init_box();
   std::shared_ptr<const CardSet> cards_;
   std::shared_ptr<const DeckSet> decks_;
   std::vector<std::array<uint8_t, kDeckSize>> deck_lists_;  // after ablation
@@ -234,6 +249,9 @@ class RagnarokGame {
   std::vector<uint8_t> lasting_rr_;
   int deck0_, deck1_;  // fixed deck index, or -1: drawn from the seed
   int rounds_, start_health_, hand_size_, draw_;
+  bool every_window_, shame_turns_, claimed_rr_attacks_;
+  // copies=box: the deck pairs whose cards together fit in the box (empty: any pair).
+  std::vector<std::array<uint8_t, 2>> box_pairs_;
   uint64_t data_hash_;
 };
 

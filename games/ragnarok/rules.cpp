@@ -26,6 +26,20 @@ ParamSchema RagnarokGame::config_schema() {
       ParamSpec::integer("rounds", 20, 1, kRrCards, "rounds before Glory decides"),
       ParamSpec::integer("hand", 5, 0, 20, "cards drawn at setup"),
       ParamSpec::integer("draw", 2, 0, 10, "cards drawn at every Initiative Phase"),
+      ParamSpec::choice("event_windows", "standard", {"standard", "every"},
+                        "when events may be played: the four windows of the rulings, or every "
+                        "adds one after blocks (before the dice) and one at the start of the "
+                        "Cleanup Phase"),
+      ParamSpec::choice("shame", "player_phase", {"player_phase", "turns"},
+                        "a shame counter comes off at the start of its owner's Player Phase (RR "
+                        "warriors: at the Initiative), or turns: one is spent by every combat "
+                        "the warrior misses (RR warriors: every Cleanup)"),
+      ParamSpec::choice("claimed_rr_warrior", "opponent", {"opponent", "idle"},
+                        "a claimed RR warrior attacks its owner's opponent every Cleanup, or "
+                        "idle: only unclaimed RR warriors attack"),
+      ParamSpec::choice("copies", "deck", {"deck", "box"},
+                        "a card's copies (5, 3 or 1) limit each deck, or box: both decks of a "
+                        "game together (random decks are drawn among the pairs that fit)"),
   };
 }
 
@@ -36,6 +50,9 @@ RagnarokGame::RagnarokGame(const ParamSet& config)
       start_health_(int(config.get_int("start_health"))),
       hand_size_(int(config.get_int("hand"))),
       draw_(int(config.get_int("draw"))),
+      every_window_(config.get_choice("event_windows") == "every"),
+      shame_turns_(config.get_choice("shame") == "turns"),
+      claimed_rr_attacks_(config.get_choice("claimed_rr_warrior") == "opponent"),
       data_hash_(cards_->content_hash * 31 + decks_->content_hash) {
   auto deck_index = [&](const std::string& key) {
     const std::string& name = config.text(key);
@@ -59,6 +76,7 @@ RagnarokGame::RagnarokGame(const ParamSet& config)
   deck0_ = deck_index("deck0");
   deck1_ = deck_index("deck1");
   for (const Deck& d : decks_->decks) deck_lists_.push_back(d.cards);
+  if (config.get_choice("copies") == "box") init_box();
   const std::string& ablate = config.text("ablate");
   if (ablate != "none") {
     const uint8_t id = cards_->find(ablate);
@@ -70,9 +88,39 @@ RagnarokGame::RagnarokGame(const ParamSet& config)
   }
 }
 
+void RagnarokGame::init_box() {
+  // The box holds `copies` of each card: two decks fit when together they hold no more. The
+  // decks as written count, not their ablated copies, so an ablation keeps the same deals.
+  const size_t n = decks_->decks.size();
+  std::string why;  // why the first unfitting pair of fixed decks does not fit
+  for (size_t a = 0; a < n; ++a)
+    for (size_t b = 0; b < n; ++b) {
+      std::array<int, kMaxCards> count{};
+      for (const size_t d : {a, b})
+        for (uint8_t c : decks_->decks[d].cards) ++count[c];
+      std::string over;
+      for (size_t c = 0; c < cards_->cards.size() && over.empty(); ++c)
+        if (count[c] > cards_->cards[c].copies)
+          over = fmt::format(
+              "config copies=box: decks '{}' and '{}' together hold {} '{}', the "
+              "box has {}",
+              decks_->decks[a].name, decks_->decks[b].name, count[c], cards_->cards[c].name,
+              cards_->cards[c].copies);
+      const bool wanted = (deck0_ < 0 || deck0_ == int(a)) && (deck1_ < 0 || deck1_ == int(b));
+      if (!wanted) continue;
+      if (over.empty())
+        box_pairs_.push_back({uint8_t(a), uint8_t(b)});
+      else if (why.empty())
+        why = over;
+    }
+  if (box_pairs_.empty())
+    throw Error(why.empty() ? std::string("config copies=box: no two decks fit in the box") : why);
+}
+
 std::array<uint8_t, 2> RagnarokGame::deck_ids(uint64_t seed) const {
   // Decks drawn from their own stream of the seed, so the deal does not depend on them.
   Rng pick(seed ^ 0x6a09e667f3bcc909ULL);
+  if (!box_pairs_.empty()) return box_pairs_[pick.below(uint32_t(box_pairs_.size()))];
   const auto n = uint32_t(decks_->decks.size());
   const uint8_t a = uint8_t(pick.below(n)), b = uint8_t(pick.below(n));
   return {uint8_t(deck0_ >= 0 ? deck0_ : a), uint8_t(deck1_ >= 0 ? deck1_ : b)};
@@ -111,6 +159,8 @@ int RagnarokGame::decider(const State& s) const {
     case Phase::Defend:
     case Phase::Block:
       return other(s.active);
+    case Phase::AfterBlocks:
+      return s.window == 0 ? s.active : other(s.active);
     default:
       return s.active;
   }
@@ -190,11 +240,16 @@ void Rules::start_round(State& s) const {
   for (Side& side : s.sides) {
     side.warrior_played = side.event_played = false;
     side.bid_bonus = 0;
-    for (Warrior& w : side.warriors) w.strength_round = w.defence_round = 0;
+    for (Warrior& w : side.warriors) {
+      w.strength_round = w.defence_round = 0;
+      w.round_bonus = false;
+    }
   }
-  // Blocked RR warriors lose one shame counter at each Initiative Phase.
-  for (uint8_t& shame : s.rr_shame)
-    if (shame > 0) --shame;
+  // Blocked RR warriors lose one shame counter at each Initiative Phase (shame=turns: at each
+  // Cleanup they miss).
+  if (!g.shame_turns())
+    for (uint8_t& shame : s.rr_shame)
+      if (shame > 0) --shame;
   // Initiative: both roll a d20, ties re-rolled; the higher roller chooses the order.
   int a = 0, b = 0;
   while (a == b) a = int(s.rng.below(20)), b = int(s.rng.below(20));
@@ -229,8 +284,10 @@ bool Rules::has_main_choice(const State& s) const {
 void Rules::enter_main(State& s, int step) const {
   s.step = uint8_t(step);
   s.active = uint8_t(order_seat(s, step));
-  for (Warrior& w : s.sides[s.active].warriors)
-    if (w.shame > 0) --w.shame;
+  // A shame counter comes off now (shame=turns: after each combat the warrior misses).
+  if (!g.shame_turns())
+    for (Warrior& w : s.sides[s.active].warriors)
+      if (w.shame > 0) --w.shame;
   s.phase = Phase::Main;
   continue_main(s);
 }
@@ -252,6 +309,17 @@ void Rules::enter_prebid(State& s, int step) const {
     enter_prebid(s, 1);
   else
     enter_bid(s);
+}
+
+void Rules::enter_precleanup(State& s, int step) const {
+  s.step = uint8_t(step);
+  s.active = uint8_t(order_seat(s, step));
+  s.phase = Phase::PreCleanup;
+  if (g.can_play_event(s, s.active, false)) return;
+  if (step == 0)
+    enter_precleanup(s, 1);
+  else
+    cleanup(s);
 }
 
 void Rules::play_warrior(State& s, int seat, uint8_t c) const {
@@ -320,6 +388,20 @@ void Rules::resume_after_event(State& s) const {
       return;
     case Phase::Defend:
       enter_block(s);  // no sweep: attacker positions are held until the combat ends
+      return;
+    case Phase::AfterBlocks:  // no sweep either
+      if (s.window == 0)
+        enter_after_blocks(s, 1);
+      else
+        resolve_combat(s);
+      return;
+    case Phase::PreCleanup:
+      sweep(s);
+      if (check_death(s)) return;
+      if (s.step == 0)
+        enter_precleanup(s, 1);
+      else
+        cleanup(s);
       return;
     case Phase::PreBid:
       sweep(s);
@@ -420,6 +502,8 @@ void RagnarokGame::legal_actions(const State& s, FixedVector<Action, kMaxActions
       return;
     case Phase::Defend:
     case Phase::PreBid:
+    case Phase::AfterBlocks:
+    case Phase::PreCleanup:
       events(false);
       out.push_back({Verb::Pass, 0});
       return;
@@ -489,6 +573,22 @@ void RagnarokGame::apply(State& s, Action a) const {
         rules.enter_prebid(s, 1);
       else
         rules.enter_bid(s);
+      return;
+    case Phase::AfterBlocks:
+      if (a.verb == Verb::Event)
+        rules.play_event(s, seat, a.a);
+      else if (s.window == 0)
+        rules.enter_after_blocks(s, 1);
+      else
+        rules.resolve_combat(s);
+      return;
+    case Phase::PreCleanup:
+      if (a.verb == Verb::Event)
+        rules.play_event(s, seat, a.a);
+      else if (s.step == 0)
+        rules.enter_precleanup(s, 1);
+      else
+        rules.cleanup(s);
       return;
     case Phase::Attack:
       if (a.verb == Verb::Attack) {

@@ -8,10 +8,13 @@
 namespace nf::ragnarok {
 namespace {
 
-constexpr std::array<std::string_view, 10> kPhaseNames = {
-    "initiative: choose the order", "player phase", "answer to an event",   "attack",
-    "event before blocks",          "blocks",       "event before the bid", "bid",
-    "blocking an RR warrior",       "game over"};
+constexpr std::array<std::string_view, 12> kPhaseNames = {
+    "initiative: choose the order", "player phase",
+    "answer to an event",           "attack",
+    "event before blocks",          "blocks",
+    "event before the bid",         "bid",
+    "blocking an RR warrior",       "event after blocks",
+    "event before the cleanup",     "game over"};
 
 std::string_view zone_name(RrZone z) {
   static constexpr std::array<std::string_view, 7> names = {"deck",
@@ -144,13 +147,15 @@ void feed(const State& s, int seat, Hasher& h) {
           .add(w.strength_round)
           .add(w.defence_round)
           .add(w.strength_lasting)
-          .add(w.defence_lasting);
+          .add(w.defence_lasting)
+          .add(w.round_bonus);
   }
   if (seat < 0) h.add_bytes(s.rr_deck);
   h.add(s.rr_deck.size());
   for (int r = 0; r < kRrCards; ++r) h.add(s.rr_zone[size_t(r)]).add(s.rr_shame[size_t(r)]);
   h.add(s.rr_current).add(s.round).add(s.phase).add(s.first).add(s.active).add(s.step);
-  h.add(s.bid_stage).add(s.bid_leader).add(s.cursor).add(s.pending_event).add(s.pending_seat);
+  h.add(s.bid_stage).add(s.bid_leader).add(s.cursor).add(s.window);
+  h.add(s.pending_event).add(s.pending_seat);
   h.add(s.resume).add(s.winner).add(s.end_reason);
   h.add_bytes(s.attackers).add_bytes(s.block_order).add_bytes(s.rr_attacks);
   for (uint8_t b : s.blocking) h.add(b);
