@@ -96,6 +96,7 @@ class BalanceRun {
     paired_ = pairs_deals(options, specs_);
     orders_ = paired_ ? static_cast<uint64_t>(players_) : 1;
     deals_ = (options.games + orders_ - 1) / orders_;
+    chunk_deals_ = chunk_deals_for(deals_);
     report_.game = std::string(G::kId);
     report_.one_team = is_one_team(game_);
     report_.config = config.to_json();
@@ -215,8 +216,15 @@ class BalanceRun {
     if (progress) std::fprintf(stderr, "\r\033[K");
   }
 
-  uint64_t chunk_count() const { return (deals_ + kChunkDeals - 1) / kChunkDeals; }
-  static constexpr uint64_t kChunkDeals = 64;
+  uint64_t chunk_count() const { return (deals_ + chunk_deals_ - 1) / chunk_deals_; }
+  // Deals per chunk: 64, or fewer so that a run has at least 64 chunks (or one deal in
+  // each): a short run of slow (search) games then still spreads over every thread. It depends on
+  // the deals alone, never on threads, shards or processes, and chunks add exact counts, so the
+  // totals are the same for any chunking.
+  static uint64_t chunk_deals_for(uint64_t deals) {
+    constexpr uint64_t kMaxChunkDeals = 64, kMinChunks = 64;
+    return std::clamp<uint64_t>((deals + kMinChunks - 1) / kMinChunks, 1, kMaxChunkDeals);
+  }
   const BalanceReport& report() const { return report_; }
   BalanceAccumulator empty_accumulator() const {
     return BalanceAccumulator(players_, int(lineup_.size()), report_.end_reason_names.size(),
@@ -243,7 +251,7 @@ class BalanceRun {
             {"seed", report_.seed},
             {"deals", report_.deals},
             {"paired", options_.paired},
-            {"chunk_deals", kChunkDeals},
+            {"chunk_deals", chunk_deals_},
             {"shard", {options_.shard.index, options_.shard.count}},
             {"decisiveness", {decisiveness_games_, options_.decisiveness_playouts}}};
   }
@@ -251,7 +259,9 @@ class BalanceRun {
  private:
   // What the totals of chunks [first, next) add up to.
   ExpectedCounts expected_counts(uint64_t first, uint64_t next) const {
-    const auto deals_before = [&](uint64_t chunk) { return std::min(deals_, chunk * kChunkDeals); };
+    const auto deals_before = [&](uint64_t chunk) {
+      return std::min(deals_, chunk * chunk_deals_);
+    };
     const uint64_t deals = deals_before(next) - deals_before(first);
     const bool pairs = paired_ && players_ == 2 && lineup_.size() == 2;
     return {deals * orders_, pairs ? deals : 0};
@@ -294,7 +304,7 @@ class BalanceRun {
   void run_chunk(uint64_t chunk, AgentSets& agent_sets, ChunkResult& out) const {
     out.totals = empty_accumulator();
     out.matches = MatchTally(lineup_.size());
-    const uint64_t first = chunk * kChunkDeals, last = std::min(deals_, first + kChunkDeals);
+    const uint64_t first = chunk * chunk_deals_, last = std::min(deals_, first + chunk_deals_);
     std::vector<Agent<G>*> seats(static_cast<size_t>(players_));
     std::vector<Rng> rngs(static_cast<size_t>(players_));
     std::vector<int> agent_of_seat(static_cast<size_t>(players_));
@@ -396,7 +406,7 @@ class BalanceRun {
     const double elapsed = seconds_since(start);
     const double fraction = double(chunks_done) / double(chunks);
     const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0;
-    const double games = double(std::min(chunks_done * kChunkDeals, deals_) * orders_);
+    const double games = double(std::min(chunks_done * chunk_deals_, deals_) * orders_);
     std::fprintf(stderr, "\r\033[K%.0f%% of %s  %.0f games/s  ETA %.0f s  %s scores %s",
                  100.0 * fraction, G::kId.data(), elapsed > 0 ? games / elapsed : 0, eta,
                  specs_[0].c_str(), format_interval(t.by_agent[0].score()).c_str());
@@ -413,7 +423,7 @@ class BalanceRun {
   int search_threads_ = 1;  // the most threads an entrant's decision runs on
   std::vector<std::unique_ptr<const G>> rotation_games_;
   std::vector<nlohmann::json> rotation_configs_;
-  uint64_t orders_ = 1, deals_ = 0;
+  uint64_t orders_ = 1, deals_ = 0, chunk_deals_ = 64;
   uint64_t decisiveness_games_ = 0;   // the sample asked for or sized to the run
   uint64_t decisiveness_stride_ = 0;  // 0: not measured
   BalanceReport report_;
