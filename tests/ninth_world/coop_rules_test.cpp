@@ -35,11 +35,18 @@ int prize_valor(const NinthWorldGame& game) {
   return total;
 }
 
-// Lays every non-prize wilderness card but `keep` faceup; the prizes and `keep` are left in
-// the deck (keep_in_discard: all of them in the discard instead).
+// Takes every non-prize wilderness card but `keep` out of the deck and discard: the cyphers
+// displayed by hero 0 (as if claimed), the others faceup, so the wilderness has room; the
+// prizes and `keep` are left in the deck (keep_in_discard: all of them in the discard).
 void only_prizes_left(const NinthWorldGame& game, State& s, int keep, bool keep_in_discard) {
-  for (int c = kTownCards; c < kCards; ++c)
-    if (game.data().card(c).type != CardType::Prize && c != keep) put_in_wilderness(s, c);
+  for (int c = kTownCards; c < kCards; ++c) {
+    const CardType type = game.data().card(c).type;
+    if (type == CardType::Prize || c == keep) continue;
+    if (type == CardType::Cypher)
+      display(s, 0, c);
+    else
+      put_in_wilderness(s, c);
+  }
   if (keep_in_discard)
     while (!s.wild_deck.empty()) s.wild_discard.push_back(s.wild_deck.pop_back());
 }
