@@ -28,7 +28,7 @@ constexpr std::array<std::string_view, kTriggers> kTriggerNames = {
     "complete", "arrival", "phase_start", "departure", "ambient"};
 constexpr std::array<std::string_view, kEffectKinds> kEffectNames = {
     "valor",  "wound", "heal",         "power",  "points", "valor_per_rank",
-    "gamble", "token", "refresh_town", "reveal", "cost"};
+    "gamble", "token", "refresh_town", "reveal", "cost",   "copy"};
 
 template <size_t N>
 int word_index(const std::string& source, const toml::node* node, const std::string& field,
@@ -159,6 +159,11 @@ Power parse_power(const std::string& source, const toml::node* node, const std::
     case EffectKind::RefreshTown:
     case EffectKind::Reveal:
       if (!region) fail(source, effect_node, r.field("effect"), "only a region does this");
+      break;
+    case EffectKind::Copy:
+      if ((holder != Holder::Hero && holder != Holder::PowerCard) || p.trigger != Trigger::Bid)
+        fail(source, effect_node, r.field("effect"),
+             "copy is a bid power of a hero or a power card");
       break;
     default:
       break;
@@ -304,6 +309,14 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
 
   parse_cards(source, doc, false, data);
   parse_cards(source, doc, true, data);
+  // A hero may display every cypher and quest of the set: their number is bounded.
+  int displayable = 0;
+  for (const CardDef& card : data.cards)
+    displayable += card.type == CardType::Cypher || card.type == CardType::Quest;
+  if (displayable > kMaxDisplayable)
+    fail(source, doc.get("wilderness"), "wilderness",
+         fmt::format("the town and wilderness decks have {} cyphers and quests; at most {}",
+                     displayable, kMaxDisplayable));
 
   const toml::array& powers = array_of_tables(source, doc, "power");
   int next = 0;

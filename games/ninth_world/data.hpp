@@ -55,8 +55,9 @@ enum class EffectKind : uint8_t {
   RefreshTown,   // discard the town row and deal it again
   Reveal,        // deal `amount` wilderness cards faceup, unmarked
   Cost,          // claims of the filtered cards cost `amount` more (negative: less)
+  Copy,          // a bid power: for the phase, the power of another hero (solo: an ally)
 };
-inline constexpr int kEffectKinds = 11;
+inline constexpr int kEffectKinds = 12;
 
 struct Power {
   Trigger trigger = Trigger::None;
@@ -102,6 +103,8 @@ struct RegionDef {
 inline constexpr int kMaxHeroDefs = 64;
 inline constexpr int kTownCards = 48, kWildernessCards = 60, kPowerCards = 50;
 inline constexpr int kCards = kTownCards + kWildernessCards;  // town ids first
+// Cyphers and quests a set may have in all: a hero can display every one of them.
+inline constexpr int kMaxDisplayable = 64;
 
 struct DataSet {
   std::string source;  // file name, for messages

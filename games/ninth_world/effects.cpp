@@ -21,14 +21,22 @@ int NinthWorldGame::roll_die(State& s) const {
   return face < 2 ? 1 : face < 4 ? 0 : -1;
 }
 
+// A stack holds at most every card of the power deck: kMaxStack is the deck's size.
+static_assert(kMaxStack >= kPowerCards);
+
 void NinthWorldGame::gain_power(State& s, int h) const {
-  // The drawn card covers the bottom power; an empty deck gives nothing.
-  if (s.power_deck.empty() || s.heroes[size_t(h)].stack.full()) return;
-  s.heroes[size_t(h)].stack.push_back(s.power_deck.pop_back());
+  // The drawn card covers the bottom power (power_gain=under_wounds: it goes under the wounds
+  // that cover it); an empty deck gives nothing.
+  if (s.power_deck.empty()) return;
+  auto& stack = s.heroes[size_t(h)].stack;
+  stack.push_back(s.power_deck.pop_back());
+  if (!power_under_wounds_) return;
+  for (size_t i = stack.size() - 1; i > 0 && (stack[i - 1] & kWoundSide); --i)
+    std::swap(stack[i], stack[i - 1]);
 }
 
 void NinthWorldGame::gain_wound(State& s, int h) const {
-  if (s.power_deck.empty() || s.heroes[size_t(h)].stack.full()) return;
+  if (s.power_deck.empty()) return;
   s.heroes[size_t(h)].stack.push_back(uint8_t(s.power_deck.pop_back() | kWoundSide));
 }
 
@@ -44,13 +52,13 @@ void NinthWorldGame::heal_wound(State& s, int h) const {
   }
 }
 
-void NinthWorldGame::claim_prize(State& s, int h, int card) const {
+void NinthWorldGame::claim_prize(State& s, int h, int card, bool to_discard) const {
   const CardDef& def = data_->card(card);
   Hero& hero = s.heroes[size_t(h)];
   hero.claimed[size_t(card) / 8] = uint8_t(hero.claimed[size_t(card) / 8] | 1 << (card % 8));
   gain_valor(s, h, def.valor, FromPrizes);
   if (def.power.present()) apply_effect(s, h, def.power);
-  discard(s, card);
+  if (to_discard) discard(s, card);
 }
 
 void NinthWorldGame::apply_effect(State& s, int h, const Power& p) const {
@@ -88,12 +96,15 @@ void NinthWorldGame::apply_effect(State& s, int h, const Power& p) const {
         if (s.town[size_t(slot)] != kNone) s.town_discard.push_back(s.town[size_t(slot)]);
         s.town[size_t(slot)] = kNone;
         s.town_pooled[size_t(slot)] = 0;
+        s.town_pool_by[size_t(slot)] = {};
       }
       return deal_town(s);
     case EffectKind::Reveal:
       return reveal_wild(s, p.amount);
     case EffectKind::Cost:
       return;  // read by claim_cost
+    case EffectKind::Copy:
+      return;  // chosen as a bid power (use_power); tableau_power shows the copy
   }
 }
 
@@ -113,7 +124,8 @@ void NinthWorldGame::passive(State& s, int h, Trigger when, int card) const {
     if (p.trigger != when || !phase_matches(p, s.phase)) return false;
     if (when != Trigger::Claim) return true;
     const CardDef& def = data_->card(card);
-    return (p.card_type == kAnyType || p.card_type == uint8_t(def.type)) && def.cost >= p.min_cost;
+    return (p.card_type == kAnyType || p.card_type == uint8_t(def.type)) &&
+           checked_cost(s, card) >= p.min_cost;
   };
   if (own && !(hero.used & 1) && fits(*own)) {
     hero.used |= 1;  // each power once per phase
@@ -170,6 +182,10 @@ void NinthWorldGame::use_power(State& s, int h, Action a) const {
       }
       return apply_effect(s, h, p);
     }
+    case CopyPower:
+      // Another hero's power as it shows now, or a solo ally's printed power, for the phase.
+      hero.copy = copy_code(s, a.b);
+      return;
     case AllyDiscard: {
       hero.allies = uint8_t(hero.allies & ~(1 << a.b));
       Power boost;

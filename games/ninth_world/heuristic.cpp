@@ -385,9 +385,20 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
     }
     case Step::Bid:
       return choose_bid(s);
-    case Step::BidPowers:
-      // Points are never worth less than the Valor they convert to.
-      return actions[0];
+    case Step::BidPowers: {
+      // Points are never worth less than the Valor they convert to. A copy power copies the
+      // power worth most: points to use now first.
+      if (actions[0].verb != Verb::Power || actions[0].a != CopyPower) return actions[0];
+      Action best = actions[0];
+      double best_value = -1e9;
+      for (const Action& a : actions) {
+        if (a.verb != Verb::Power || a.a != CopyPower) continue;
+        const Power& p = game_->copied_power(game_->copy_code(s, a.b));
+        const double value = effect_value(s, s.actor, p) + (p.trigger == Trigger::Bid ? 1 : 0);
+        if (value > best_value) best_value = value, best = a;
+      }
+      return best;
+    }
     default:
       break;
   }

@@ -22,7 +22,21 @@ std::string NinthWorldGame::broken_invariant(const State& s) const {
     if (s.town_wounds >> slot & 1) return fmt::format("a card in wounded town slot {}", slot);
     ++seen[card];
   }
+  for (int slot = 0; slot < kMaxTownSlots; ++slot) {
+    int pooled = 0;
+    for (uint8_t p : s.town_pool_by[size_t(slot)]) pooled += p;
+    if (pooled != s.town_pooled[size_t(slot)])
+      return fmt::format("town slot {}: pooled points do not add up", slot);
+    const uint8_t wound = s.town_wound_card[size_t(slot)];
+    if (wound == kNone) continue;
+    if (!(s.town_wounds >> slot & 1))
+      return fmt::format("a wound card on unwounded town slot {}", slot);
+    ++powers[wound];
+  }
   for (const WildCard& w : s.wild) {
+    int pooled = 0;
+    for (uint8_t p : w.pool_by) pooled += p;
+    if (pooled != w.pooled) return "a wilderness card's pooled points do not add up";
     ++seen[w.card];
     if (!data_->card(w.card).wilderness || type_[w.card] == uint8_t(CardType::Prize))
       return fmt::format("'{}' lies faceup in the wilderness", data_->card(w.card).name);

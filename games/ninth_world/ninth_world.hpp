@@ -8,6 +8,7 @@
 // all bids are revealed together.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -28,10 +29,13 @@ namespace nf::ninth_world {
 inline constexpr int kMaxHeroes = 5;
 inline constexpr int kHandSize = 5;
 inline constexpr int kMaxTownSlots = 8;
-inline constexpr int kMaxWilderness = 32;
-inline constexpr int kMaxDisplay = 16;
-inline constexpr int kMaxStack = 16;  // power and wound cards covering a tableau
-inline constexpr int kAllies = 3;     // solo
+// The caps are what the data can reach, so no card is ever dropped: the wilderness holds only
+// wilderness cards, a stack only cards of the power deck, and the loader refuses a set with
+// more cyphers and quests (the cards a hero displays) than kMaxDisplayable.
+inline constexpr int kMaxWilderness = kWildernessCards;
+inline constexpr int kMaxDisplay = kMaxDisplayable;
+inline constexpr int kMaxStack = kPowerCards;  // power and wound cards covering a tableau
+inline constexpr int kAllies = 3;              // solo
 inline constexpr uint8_t kNone = 255;
 inline constexpr uint8_t kWoundSide = 0x80;  // stack entry flag: the card shows its wound side
 inline constexpr int kWoundPenalty = 5;
@@ -62,6 +66,7 @@ struct WildCard {
   uint8_t sideways = kNone;  // the hero who drew it this Scout phase, until the phase ends
   uint8_t tokens = 0;        // co-op: tiers of a wilderness quest completed
   uint8_t pooled = 0;        // co-op: points pooled against it this phase
+  std::array<uint8_t, kMaxHeroes> pool_by{};  // co-op: of them, each hero's
   friend constexpr bool operator==(const WildCard&, const WildCard&) = default;
 };
 
@@ -89,6 +94,8 @@ struct Hero {
   bool advanced = false;  // advanced a skill this Focus phase
   uint8_t set_bonus = 0;  // the highest all-skills rank whose 5 Valor is earned
   uint8_t allies = 0;     // solo: bit a: ally a not yet discarded
+  uint8_t copy = kNone;   // a copy power's choice this phase: kCopiedCard + power card or
+                          // kCopiedHero + hero index (see copied_power), or kNone
   FixedVector<uint8_t, kMaxStack> stack;  // covering cards, bottom power last
   FixedVector<Displayed, kMaxDisplay> display;
   std::array<int16_t, kSources> valor_by{};
@@ -126,7 +133,10 @@ struct State {
   FixedVector<uint8_t, 2 * kMaxHeroes> offered;      // set your powers: two per hero, by seat
   std::array<uint8_t, kMaxTownSlots> town{};         // card or kNone
   std::array<uint8_t, kMaxTownSlots> town_pooled{};  // co-op: points pooled this phase
-  uint8_t town_wounds = 0;                           // bit i: town slot i wounded (co-op)
+  std::array<std::array<uint8_t, kMaxHeroes>, kMaxTownSlots> town_pool_by{};  // by hero
+  uint8_t town_wounds = 0;  // bit i: town slot i wounded (co-op)
+  // The wound card lying on each wounded town slot (kNone: none was left in the deck).
+  std::array<uint8_t, kMaxTownSlots> town_wound_card{};
   FixedVector<WildCard, kMaxWilderness> wild;
   FixedVector<uint8_t, kMaxHeroes> order;  // bid-power or mid-phase order
   uint8_t turn = 0;                        // index into order
@@ -165,7 +175,12 @@ enum class Verb : uint8_t {
   TakePower,  // set your powers: a = which of the two dealt cards covers it
 };
 inline constexpr uint8_t kWildQuest = 64;
-enum PowerSource : uint8_t { TableauPower, HeroToken, CypherPower, AllyDiscard };
+enum PowerSource : uint8_t { TableauPower, HeroToken, CypherPower, AllyDiscard, CopyPower };
+// CopyPower's operand: another hero's seat, or kCopyAlly + a solo ally.
+inline constexpr uint8_t kCopyAlly = 8;
+// Hero::copy: the copied power is power card c (kCopiedCard + c) or hero d's printed power
+// (kCopiedHero + d).
+inline constexpr uint8_t kCopiedCard = 0, kCopiedHero = 64;
 
 struct Action {
   Verb verb = Verb::EndTurn;
@@ -187,7 +202,9 @@ class NinthWorldGame {
   static constexpr int kMaxActions = 2 * kMaxWilderness + 2 * kMaxTownSlots + 2 * kMaxDisplay + 2;
   // Iterations per decision of the default ismcts (about 20 ms): heuristic rollouts are slow.
   static constexpr uint64_t kSearchIterations = 500;
-  static constexpr int kMaxBidPowers = 2 + kMaxDisplay + kAllies;
+  // The tableau power (or one copy per other hero or ally), the token, cyphers, allies.
+  static constexpr int kMaxBidPowers =
+      1 + std::max(kMaxHeroes - 1, kAllies) + kMaxDisplay + kAllies;
 
   static ParamSchema config_schema();
   // `ninefold check`, the golden playthroughs and the benchmarks cover every mode and the
@@ -242,12 +259,34 @@ class NinthWorldGame {
   int end_reason(const State& s) const { return static_cast<int>(s.end_reason); }
 
   // Rules queries shared by the rules, the heuristic and the tests.
-  // The power showing on the hero's tableau (its own or a power card), or nullptr when a
-  // wound covers it.
+  // The power showing on the hero's tableau (its own or a power card; a copy power shows the
+  // power it copied this phase, once one is chosen), or nullptr when a wound covers it.
   const Power* tableau_power(const Hero& h) const {
+    const Power* own = printed_power(h);
+    return own && own->effect == EffectKind::Copy && h.copy != kNone ? &copied_power(h.copy) : own;
+  }
+  // The card showing on the tableau (the hero's printed power or the top power card), or
+  // nullptr when a wound covers it; a copy power shows as itself.
+  const Power* printed_power(const Hero& h) const {
     if (h.stack.empty()) return &data_->heroes[h.def].power;
     const uint8_t top = h.stack.back();
     return top & kWoundSide ? nullptr : &data_->powers[top];
+  }
+  const Power& copied_power(uint8_t copy) const {
+    return copy >= kCopiedHero ? data_->heroes[copy - kCopiedHero].power
+                               : data_->powers[copy - kCopiedCard];
+  }
+  // What a copy of target `b` (a seat, or kCopyAlly + ally) stores in Hero::copy.
+  uint8_t copy_code(const State& s, uint8_t b) const {
+    if (b >= kCopyAlly) return uint8_t(kCopiedHero + s.ally_def[size_t(b - kCopyAlly)]);
+    const Hero& other = s.heroes[b];
+    return other.stack.empty() ? uint8_t(kCopiedHero + other.def)
+                               : uint8_t(kCopiedCard + other.stack.back());
+  }
+  // The claim cost a rule compares (creature dice, claim filters): printed, or with the
+  // ambient power when cost_checks=ambient.
+  int checked_cost(const State& s, int card) const {
+    return ambient_cost_checks_ ? claim_cost(s, card) : data_->card(card).cost;
   }
   // Cost to claim `card` now (the ambient power applied, never below 1).
   int claim_cost(const State& s, int card) const {
@@ -291,11 +330,15 @@ class NinthWorldGame {
   using Heuristic = ninth_world::Heuristic;
 
  private:
+  // The heroes named in config `key` ("random": none), by data index; nf::Error for an unknown
+  // or repeated name (also one in `taken`).
+  std::vector<uint8_t> hero_list(const ParamSet& config, const std::string& key,
+                                 const std::vector<uint8_t>& taken) const;
   void deal_town(State& s) const;
   int draw_wild(State& s) const;  // kNone when both deck and discard are empty
   int draw_town(State& s) const;
   void reveal_wild(State& s, int count) const;  // co-op setup and threshold phase
-  void claim_prize(State& s, int hero, int card) const;
+  void claim_prize(State& s, int hero, int card, bool to_discard = true) const;
   void discard(State& s, int card) const;  // to its deck's discard pile
   void gain_power(State& s, int hero) const;
   void gain_wound(State& s, int hero) const;
@@ -303,7 +346,9 @@ class NinthWorldGame {
   int roll_die(State& s) const;  // -1 bad, 0 blank, +1 good
   void region_powers(State& s, Trigger when) const;
   void passive(State& s, int hero, Trigger when, int card) const;
-  void quest_progress(State& s, int hero, int quest_skill) const;
+  // `except`: a wilderness index whose quest this action may not advance (the card marked).
+  void quest_progress(State& s, int hero, int quest_skill, int except = -1) const;
+  void wild_tier(State& s, int hero, WildCard& w) const;  // co-op: a wilderness quest's tier
   void complete_tier(State& s, int hero, int display_index) const;
   void complete_quest(State& s, int hero, int card) const;
   void start_bidding(State& s) const;
@@ -337,6 +382,12 @@ class NinthWorldGame {
   std::array<int, 3> thresholds_;
   bool set_powers_;
   int region_choice_;  // -1: drawn from the deal seed
+  // Variants (docs/games/ninth-world.md, Rulings).
+  bool power_under_wounds_;   // power_gain=under_wounds
+  bool pool_to_valor_;        // unclaimed_pool=valor
+  bool ambient_cost_checks_;  // cost_checks=ambient
+  // Chosen heroes (seats first) and solo allies, by data index; the rest are drawn.
+  std::vector<uint8_t> chosen_heroes_, chosen_allies_;
   // Hot-path tables: each card's type and flags, and its cost to claim in each region (ambient
   // applied).
   enum CardFlag : uint8_t { kTinkerQuest = 1, kUsePower = 2 };
@@ -353,9 +404,25 @@ bool NinthWorldGame::visit_bid_powers(const State& s, int h, Visit&& visit) cons
   if (hero.bid_value == 0) return true;  // no powers without a bid of at least 1
   auto in_phase = [&](const Power& p) { return p.phase == kAnyPhase || p.phase == s.phase; };
   const Power* own = tableau_power(hero);
-  if (own && own->trigger == Trigger::Bid && !(hero.used & 1) && in_phase(*own) &&
-      !visit(Action{Verb::Power, TableauPower, 0}))
-    return false;
+  if (own && own->trigger == Trigger::Bid && !(hero.used & 1) && in_phase(*own)) {
+    if (own->effect != EffectKind::Copy) {
+      if (!visit(Action{Verb::Power, TableauPower, 0})) return false;
+    } else {
+      // Not copied yet this phase: another hero's power showing now (not a wound, not a copy
+      // power), or in solo an ally's not yet discarded, if it can act in this phase.
+      auto copyable = [&](const Power* p) {
+        return p && p->effect != EffectKind::Copy && in_phase(*p);
+      };
+      for (int g = 0; g < players_; ++g)
+        if (g != h && copyable(printed_power(s.heroes[size_t(g)])) &&
+            !visit(Action{Verb::Power, CopyPower, uint8_t(g)}))
+          return false;
+      for (int a = 0; a < kAllies; ++a)
+        if ((hero.allies >> a & 1) && copyable(&data_->heroes[s.ally_def[size_t(a)]].power) &&
+            !visit(Action{Verb::Power, CopyPower, uint8_t(kCopyAlly + a)}))
+          return false;
+    }
+  }
   if (hero.token && in_phase(data_->heroes[hero.def].token) &&
       !visit(Action{Verb::Power, HeroToken, 0}))
     return false;

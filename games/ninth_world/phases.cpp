@@ -30,7 +30,8 @@ bool NinthWorldGame::can_claim(const State& s, int h, bool wilderness, int index
     return false;  // not completed
   if (type != CardType::Creature && !wild_quest && hero.display.full()) return false;
   const int cost = claim_cost(s, card);
-  if (pool) return cooperative() && hero.points >= 1 && pooled + 1 < cost;
+  // Pooling needs another hero to pool with: not in solo play.
+  if (pool) return mode_ == Mode::Coop && players_ > 1 && hero.points >= 1 && pooled + 1 < cost;
   return hero.points >= cost - pooled;
 }
 
@@ -94,15 +95,17 @@ void NinthWorldGame::act_actions(const State& s, FixedVector<Action, kMaxActions
     for (size_t c = 0; c < hero.display.size(); ++c)
       if (data_->card(hero.display[c].card).type == CardType::Cypher && !hero.display[c].used)
         out.push_back({Verb::Quest, uint8_t(quest), uint8_t(c)});
-  // Powers used during the turn.
+  // Powers used during the turn (a heal only by a wounded hero: it would do nothing).
+  auto usable = [&](const Power& p) {
+    return (p.phase == kAnyPhase || p.phase == s.phase) &&
+           (p.effect != EffectKind::Heal || hero.wounds() > 0);
+  };
   const Power* own = tableau_power(hero);
-  if (own && own->trigger == Trigger::Use && !(hero.used & 1) &&
-      (own->phase == kAnyPhase || own->phase == s.phase))
+  if (own && own->trigger == Trigger::Use && !(hero.used & 1) && usable(*own))
     out.push_back({Verb::Power, TableauPower, 0});
   for (size_t c = 0; c < hero.display.size(); ++c) {
     if (!(flags_[hero.display[c].card] & kUsePower) || hero.display[c].used) continue;
-    const Power& p = data_->card(hero.display[c].card).power;
-    if (p.phase == kAnyPhase || p.phase == s.phase)
+    if (usable(data_->card(hero.display[c].card).power))
       out.push_back({Verb::Power, CypherPower, uint8_t(c)});
   }
   out.push_back({Verb::EndTurn, 0, 0});
@@ -115,11 +118,14 @@ void NinthWorldGame::act(State& s, Action a) const {
     case Verb::Mark:
       --hero.points;
       s.wild[a.a].marks = uint8_t(s.wild[a.a].marks | 1 << h);
-      quest_progress(s, h, Scout);
+      // Marking a co-op wilderness quest only makes its tiers available: this mark does not
+      // complete one of them.
+      quest_progress(s, h, Scout, a.a);
       return;
     case Verb::Draw: {
       --hero.points;
       const int card = draw_wild(s);
+      int placed = -1;
       if (data_->card(card).type == CardType::Prize) {
         claim_prize(s, h, card);  // marked and at once unmarked: it is not placed
       } else {
@@ -128,8 +134,9 @@ void NinthWorldGame::act(State& s, Action a) const {
         w.marks = uint8_t(1 << h);
         w.sideways = uint8_t(h);
         s.wild.push_back(w);
+        placed = int(s.wild.size()) - 1;
       }
-      quest_progress(s, h, Scout);
+      quest_progress(s, h, Scout, placed);  // a drawn quest is marked, not yet advanced
       return;
     }
     case Verb::Claim:
@@ -137,19 +144,20 @@ void NinthWorldGame::act(State& s, Action a) const {
     case Verb::Pool:
       --hero.points;
       hero.where = uint8_t(a.a + 1);
-      if (a.a == 1)
+      if (a.a == 1) {
         ++s.wild[a.b].pooled;
-      else
+        ++s.wild[a.b].pool_by[size_t(h)];
+      } else {
         ++s.town_pooled[a.b];
+        ++s.town_pool_by[a.b][size_t(h)];
+      }
       return;
     case Verb::Quest: {
       const uint8_t cypher = hero.display[a.b].card;
       hero.display.erase_at(a.b);
       discard(s, cypher);
       if (a.a >= kWildQuest) {
-        WildCard& w = s.wild[size_t(a.a - kWildQuest)];
-        gain_valor(s, h, data_->card(w.card).tier_valor[w.tokens], FromTiers);
-        ++w.tokens;
+        wild_tier(s, h, s.wild[size_t(a.a - kWildQuest)]);
       } else {
         complete_tier(s, h, a.a > a.b ? a.a - 1 : a.a);
       }
@@ -178,6 +186,7 @@ void NinthWorldGame::claim(State& s, int h, bool wilderness, int index) const {
     hero.points = uint8_t(hero.points - (claim_cost(s, card) - s.town_pooled[size_t(index)]));
     s.town[size_t(index)] = kNone;
     s.town_pooled[size_t(index)] = 0;
+    s.town_pool_by[size_t(index)] = {};
   }
   hero.where = wilderness ? 2 : 1;
   ++hero.claims;
@@ -192,7 +201,8 @@ void NinthWorldGame::claim(State& s, int h, bool wilderness, int index) const {
       quest_progress(s, h, Combat);
       return;
     case CardType::Quest:
-      if (cooperative() && wilderness) return complete_quest(s, h, card);  // tiers already done
+      // Co-op: completed (and its effect done) with its last tier before it could be claimed.
+      if (cooperative() && wilderness) return discard(s, card);
       hero.display.push_back({uint8_t(card), 0, false});
       return;
     default:
@@ -225,9 +235,9 @@ void NinthWorldGame::advance(State& s, int h, int slot, int new_skill) const {
   passive(s, h, Trigger::Advance, kNone);
 }
 
-void NinthWorldGame::quest_progress(State& s, int h, int quest_skill) const {
+void NinthWorldGame::quest_progress(State& s, int h, int quest_skill, int except) const {
   // One tier of one quest per action: the oldest displayed quest of the type, else (co-op) the
-  // first marked wilderness quest of the type.
+  // first marked wilderness quest of the type (not `except`, the card this action marked).
   Hero& hero = s.heroes[size_t(h)];
   for (size_t q = 0; q < hero.display.size(); ++q) {
     const CardDef& def = data_->card(hero.display[q].card);
@@ -235,15 +245,24 @@ void NinthWorldGame::quest_progress(State& s, int h, int quest_skill) const {
       return complete_tier(s, h, int(q));
   }
   if (!cooperative()) return;
-  for (WildCard& w : s.wild) {
+  for (size_t i = 0; i < s.wild.size(); ++i) {
+    WildCard& w = s.wild[i];
     const CardDef& def = data_->card(w.card);
     if ((w.marks >> h & 1) && def.type == CardType::Quest && def.quest_skill == quest_skill &&
-        w.tokens < def.tiers) {
-      gain_valor(s, h, def.tier_valor[w.tokens], FromTiers);
-      ++w.tokens;
-      return;
-    }
+        w.tokens < def.tiers && int(i) != except)
+      return wild_tier(s, h, w);
   }
+}
+
+void NinthWorldGame::wild_tier(State& s, int h, WildCard& w) const {
+  // Co-op: the acting hero gains the tier's Valor. The last tier completes the quest: its
+  // effect acts for that hero and a charm quest may advance; it stays in the wilderness until
+  // a hero who marked it claims it in Charm.
+  const CardDef& def = data_->card(w.card);
+  gain_valor(s, h, def.tier_valor[w.tokens], FromTiers);
+  if (++w.tokens < def.tiers) return;
+  if (def.power.present()) apply_effect(s, h, def.power);
+  quest_progress(s, h, Charm);
 }
 
 void NinthWorldGame::complete_tier(State& s, int h, int index) const {

@@ -14,11 +14,12 @@ void NinthWorldGame::begin_phase(State& s) const {
     Hero& hero = s.heroes[size_t(h)];
     hero.bid = 0, hero.bid_done = false, hero.bid_value = 0, hero.phase_points = 0;
     hero.total = 0, hero.points = 0, hero.used = 0, hero.claims = 0, hero.where = 0;
-    hero.advanced = false;
+    hero.advanced = false, hero.copy = kNone;
     for (Displayed& d : hero.display) d.used = false;
   }
-  for (WildCard& w : s.wild) w.pooled = 0;
+  for (WildCard& w : s.wild) w.pooled = 0, w.pool_by = {};
   s.town_pooled.fill(0);
+  s.town_pool_by = {};
   region_powers(s, Trigger::PhaseStart);
   start_bidding(s);
 }
@@ -124,6 +125,13 @@ void NinthWorldGame::end_turn(State& s) const {
 }
 
 void NinthWorldGame::end_phase(State& s) const {
+  if (pool_to_valor_) {
+    // unclaimed_pool=valor: points pooled on a card nobody claimed become their heroes' Valor.
+    for (const WildCard& w : s.wild)
+      for (int h = 0; h < players_; ++h) gain_valor(s, h, w.pool_by[size_t(h)], FromConversion);
+    for (const auto& by : s.town_pool_by)
+      for (int h = 0; h < players_; ++h) gain_valor(s, h, by[size_t(h)], FromConversion);
+  }
   if (s.phase == Scout)
     for (WildCard& w : s.wild) w.sideways = kNone;
   if (s.phase < Focus) {
@@ -146,13 +154,15 @@ void NinthWorldGame::threshold_phase(State& s) const {
   for (const WildCard& w : s.wild) {
     const CardDef& card = data_->card(w.card);
     if (card.type != CardType::Creature) continue;
-    const int dice = card.cost <= 4 ? 1 : 2;
+    const int dice = checked_cost(s, w.card) <= 4 ? 1 : 2;
     bool bad = false;
     for (int d = 0; d < dice; ++d) bad |= roll_die(s) < 0;
     if (!bad) continue;
     for (int slot = town_slots_ - 1; slot >= 0; --slot) {
       if (s.town_wounds >> slot & 1) continue;
       s.town_wounds = uint8_t(s.town_wounds | 1 << slot);
+      // A wound card from the power/wound deck lies on the slot for the rest of the game.
+      s.town_wound_card[size_t(slot)] = s.power_deck.empty() ? kNone : s.power_deck.pop_back();
       if (s.town[size_t(slot)] != kNone) s.town_discard.push_back(s.town[size_t(slot)]);
       s.town[size_t(slot)] = kNone;
       break;

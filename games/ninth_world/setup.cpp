@@ -28,6 +28,20 @@ ParamSchema NinthWorldGame::config_schema() {
       ParamSpec::integer("threshold1", 15, 0, 500, "co-op: Valor every hero needs at check 1"),
       ParamSpec::integer("threshold2", 40, 0, 500, "co-op: Valor every hero needs at check 2"),
       ParamSpec::integer("threshold3", 75, 0, 500, "co-op: Valor every hero needs at check 3"),
+      ParamSpec::text("heroes", "random",
+                      "the heroes of seats 0, 1, ... joined by '+' (e.g. Qbrys+Selis); seats "
+                      "not named draw a hero at random"),
+      ParamSpec::text("allies", "random",
+                      "solo: the three allies joined by '+'; those not named are drawn"),
+      ParamSpec::choice("power_gain", "cover", {"cover", "under_wounds"},
+                        "a power card gained while wounded: covers the wounds (cover) or goes "
+                        "under them (under_wounds)"),
+      ParamSpec::choice("unclaimed_pool", "lost", {"lost", "valor"},
+                        "co-op: points pooled on a card nobody claims are lost, or converted "
+                        "to Valor by the heroes who pooled them"),
+      ParamSpec::choice("cost_checks", "printed", {"printed", "ambient"},
+                        "creature dice and claim filters read the printed cost or the cost "
+                        "after the ambient power"),
   };
 }
 
@@ -37,11 +51,20 @@ NinthWorldGame::NinthWorldGame(const ParamSet& config)
       town_slots_(int(config.get_int("town_slots"))),
       thresholds_{int(config.get_int("threshold1")), int(config.get_int("threshold2")),
                   int(config.get_int("threshold3"))},
-      set_powers_(config.get_bool("set_powers")) {
+      set_powers_(config.get_bool("set_powers")),
+      power_under_wounds_(config.get_choice("power_gain") == "under_wounds"),
+      pool_to_valor_(config.get_choice("unclaimed_pool") == "valor"),
+      ambient_cost_checks_(config.get_choice("cost_checks") == "ambient") {
   const std::string& mode = config.get_choice("mode");
   mode_ = mode == "coop" ? Mode::Coop : mode == "solo" ? Mode::Solo : Mode::Competitive;
   players_ = int(config.get_int("players"));
+  chosen_heroes_ = hero_list(config, "heroes", {});
+  if (players_ == 0 && !chosen_heroes_.empty() && mode_ != Mode::Solo)
+    players_ = int(chosen_heroes_.size());  // as many heroes as named
   if (players_ == 0) players_ = mode_ == Mode::Solo ? 1 : 4;
+  if (players_ > kMaxHeroes)
+    throw Error(fmt::format("game 'ninth-world' config: heroes: {} heroes named; at most {} play",
+                            players_, kMaxHeroes));
   if (mode_ == Mode::Competitive && players_ < 2)
     throw Error("game 'ninth-world' config: players: competitive play needs 2 to 5 heroes");
   if (mode_ == Mode::Solo && players_ != 1)
@@ -49,6 +72,17 @@ NinthWorldGame::NinthWorldGame(const ParamSet& config)
   if (size_t(players_ + (mode_ == Mode::Solo ? kAllies : 0)) > data_->heroes.size())
     throw Error(fmt::format("{}: hero: {} heroes are needed and the set has {}", data_->source,
                             players_, data_->heroes.size()));
+  if (int(chosen_heroes_.size()) > players_)
+    throw Error(fmt::format("game 'ninth-world' config: heroes: {} heroes named for {} seats",
+                            chosen_heroes_.size(), players_));
+  if (mode_ == Mode::Solo) {
+    chosen_allies_ = hero_list(config, "allies", chosen_heroes_);
+    if (int(chosen_allies_.size()) > kAllies)
+      throw Error(fmt::format("game 'ninth-world' config: allies: {} allies named; solo has {}",
+                              chosen_allies_.size(), kAllies));
+  } else if (config.text("allies") != "random") {
+    throw Error("game 'ninth-world' config: allies: only solo play has allies");
+  }
   for (int c = 0; c < kCards; ++c) {
     const CardDef& def = data_->card(c);
     type_[size_t(c)] = uint8_t(def.type);
@@ -86,6 +120,38 @@ NinthWorldGame::NinthWorldGame(const ParamSet& config)
   }
 }
 
+std::vector<uint8_t> NinthWorldGame::hero_list(const ParamSet& config, const std::string& key,
+                                               const std::vector<uint8_t>& taken) const {
+  // Names joined by '+' (a config value cannot hold a comma): "Qbrys+Branoc Aur".
+  std::vector<uint8_t> out;
+  const std::string& text = config.text(key);
+  if (text == "random") return out;
+  const std::string context = fmt::format("game 'ninth-world' config: {}", key);
+  size_t begin = 0;
+  while (true) {
+    const size_t end = std::min(text.find('+', begin), text.size());
+    std::string name = text.substr(begin, end - begin);
+    while (!name.empty() && name.front() == ' ') name.erase(name.begin());
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    if (name.empty()) throw Error(fmt::format("{}: a hero name is empty in '{}'", context, text));
+    std::vector<std::string> names;
+    int found = -1;
+    for (size_t i = 0; i < data_->heroes.size(); ++i) {
+      if (data_->heroes[i].name == name) found = int(i);
+      names.push_back(data_->heroes[i].name);
+    }
+    if (found < 0)
+      throw Error(
+          fmt::format("{}: unknown hero '{}' (known: {})", context, name, fmt::join(names, ", ")));
+    if (std::find(out.begin(), out.end(), uint8_t(found)) != out.end() ||
+        std::find(taken.begin(), taken.end(), uint8_t(found)) != taken.end())
+      throw Error(fmt::format("{}: hero '{}' is named twice", context, name));
+    out.push_back(uint8_t(found));
+    if (end == text.size()) return out;
+    begin = end + 1;
+  }
+}
+
 int Hero::wounds() const {
   int n = 0;
   for (uint8_t c : stack) n += (c & kWoundSide) != 0;
@@ -113,10 +179,37 @@ State NinthWorldGame::initial_state(uint64_t seed) const {
   s.rng.reseed(seed);
   s.region = uint8_t(region_choice_ >= 0 ? region_choice_
                                          : int(s.rng.below(uint32_t(data_->regions.size()))));
-  // Heroes (and solo allies) are distinct heroes drawn from the set.
+  // Heroes (and solo allies) are distinct heroes drawn from the set; the chosen ones take
+  // their seats (and ally places) first, the others are drawn in the order of the shuffle.
   std::array<uint8_t, kMaxHeroDefs> pool{};
   for (size_t i = 0; i < data_->heroes.size(); ++i) pool[i] = uint8_t(i);
   s.rng.shuffle(std::span<uint8_t>(pool.data(), data_->heroes.size()));
+  if (!chosen_heroes_.empty() || !chosen_allies_.empty()) {
+    std::array<uint8_t, kMaxHeroDefs> order{};
+    size_t n = 0;
+    auto place = [&](const std::vector<uint8_t>& chosen, size_t places) {
+      for (size_t i = 0; i < places; ++i) {
+        if (i < chosen.size()) {
+          order[n++] = chosen[i];
+          continue;
+        }
+        for (size_t k = 0; k < data_->heroes.size(); ++k) {  // the next undrawn hero
+          const uint8_t d = pool[k];
+          const auto used = [&](const std::vector<uint8_t>& v) {
+            return std::find(v.begin(), v.end(), d) != v.end();
+          };
+          if (used(chosen_heroes_) || used(chosen_allies_) ||
+              std::find(order.begin(), order.begin() + long(n), d) != order.begin() + long(n))
+            continue;
+          order[n++] = d;
+          break;
+        }
+      }
+    };
+    place(chosen_heroes_, size_t(players_));
+    if (mode_ == Mode::Solo) place(chosen_allies_, size_t(kAllies));
+    for (size_t i = 0; i < n; ++i) pool[i] = order[i];
+  }
   for (int h = 0; h < players_; ++h) {
     Hero& hero = s.heroes[size_t(h)];
     hero.def = pool[size_t(h)];
@@ -135,6 +228,7 @@ State NinthWorldGame::initial_state(uint64_t seed) const {
   s.rng.shuffle(s.wild_deck.span());
   s.rng.shuffle(s.power_deck.span());
   s.town.fill(kNone);
+  s.town_wound_card.fill(kNone);
   s.monolith = mode_ == Mode::Solo ? 0 : uint8_t(s.rng.below(uint32_t(players_)));
   s.first_monolith = s.monolith;
   deal_town(s);
@@ -186,20 +280,27 @@ void NinthWorldGame::discard(State& s, int card) const {
 }
 
 void NinthWorldGame::reveal_wild(State& s, int count) const {
-  // Prizes go to the monolith owner and are replaced by further draws.
-  for (int placed = 0, draws = 0; placed < count && !s.wild.full() && draws < kWildernessCards;
-       ++draws) {
+  // Prizes go to the monolith owner and are replaced by further draws. A prize claimed in this
+  // deal is set aside until the deal ends (so a reshuffle cannot bring it back), and the deal
+  // stops when the deck and the discard hold no card that is not a prize: a deal claims each
+  // prize at most once and always ends.
+  int placeable = 0;
+  for (uint8_t c : s.wild_deck) placeable += type_[c] != uint8_t(CardType::Prize);
+  for (uint8_t c : s.wild_discard) placeable += type_[c] != uint8_t(CardType::Prize);
+  FixedVector<uint8_t, kWildernessCards> aside;
+  for (int placed = 0; placed < count && placeable > 0;) {
     const int card = draw_wild(s);
-    if (card == int(kNone)) return;
-    if (data_->card(card).type == CardType::Prize) {
-      claim_prize(s, s.monolith, card);
+    if (type_[size_t(card)] == uint8_t(CardType::Prize)) {
+      claim_prize(s, s.monolith, card, false);
+      aside.push_back(uint8_t(card));
       continue;
     }
     WildCard w;
     w.card = uint8_t(card);
     s.wild.push_back(w);
-    ++placed;
+    ++placed, --placeable;
   }
+  for (uint8_t c : aside) s.wild_discard.push_back(c);
 }
 
 }  // namespace nf::ninth_world

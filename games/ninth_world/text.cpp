@@ -38,6 +38,11 @@ std::string NinthWorldGame::action_to_string(const State& s, Action a) const {
           return fmt::format("use {} [{}]", card_name(hero.display[a.b].card), a.b);
         case AllyDiscard:
           return fmt::format("discard ally {}", data_->heroes[s.ally_def[a.b]].name);
+        case CopyPower:
+          return a.b >= kCopyAlly
+                     ? fmt::format("copy the power of ally {}",
+                                   data_->heroes[s.ally_def[a.b - kCopyAlly]].name)
+                     : fmt::format("copy the power of {}", data_->heroes[s.heroes[a.b].def].name);
       }
       return "use power";
     case Verb::Pass:
@@ -123,6 +128,10 @@ std::string describe(const NinthWorldGame& game, const State& s, int seat) {
     out += " stack";
     for (uint8_t c : hero.stack)
       out += (c & kWoundSide) ? std::string(" wound") : " " + data.power_names[c];
+    if (hero.copy != kNone)
+      out += fmt::format(" (copying {})", hero.copy >= kCopiedHero
+                                              ? data.heroes[hero.copy - kCopiedHero].name
+                                              : data.power_names[hero.copy - kCopiedCard]);
     out += " display";
     for (const Displayed& d : hero.display)
       out += fmt::format(" {}{}{}", data.card(d.card).name,
@@ -164,15 +173,20 @@ uint64_t NinthWorldGame::hash(const State& s) const {
     h.add(hero.def).add_bytes(hero.skill).add_bytes(hero.rank).add(hero.spent).add(hero.bid);
     h.add(hero.bid_done).add(hero.token).add(hero.bid_value).add(hero.phase_points);
     h.add(hero.total).add(hero.points).add(hero.used).add(hero.claims).add(hero.where);
-    h.add(hero.advanced).add(hero.set_bonus).add(hero.allies).add_bytes(hero.stack);
+    h.add(hero.advanced).add(hero.set_bonus).add(hero.allies).add(hero.copy);
+    h.add_bytes(hero.stack);
     for (const Displayed& d : hero.display) h.add(d.card).add(d.tokens).add(d.used);
     h.add_range(hero.valor_by).add(hero.valor).add_bytes(hero.claimed);
   }
   h.add_bytes(s.town_deck).add_bytes(s.town_discard).add_bytes(s.wild_deck);
   h.add_bytes(s.wild_discard).add_bytes(s.power_deck).add_bytes(s.offered);
   h.add_bytes(s.town).add_bytes(s.town_pooled).add(s.town_wounds);
-  for (const WildCard& w : s.wild)
+  for (const auto& by : s.town_pool_by) h.add_bytes(by);
+  h.add_bytes(s.town_wound_card);
+  for (const WildCard& w : s.wild) {
     h.add(w.card).add(w.marks).add(w.sideways).add(w.tokens).add(w.pooled);
+    h.add_bytes(w.pool_by);
+  }
   h.add_bytes(s.order).add(s.turn).add(s.actor).add(s.step).add(s.round).add(s.phase);
   h.add(s.monolith).add(s.region).add_bytes(s.ally_def).add(s.threshold_raise);
   h.add(s.checks_passed).add(s.margin).add(s.winner).add(s.end_reason).add(s.end_round);

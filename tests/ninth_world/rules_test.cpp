@@ -344,16 +344,28 @@ TEST_CASE("claims: wilderness cards only when marked - cost never below 1") {
   const NinthWorldGame game =
       make_game({{"players", "2"}, {"region", "Ancuan"}});  // cyphers cost 1 less
   State s = setup(game, {"Branoc Aur", "Rorke"});
-  put_in_wilderness(s, card_index(game, "Stasis Keeper"), 0b10);  // marked by Rorke only
-  put_in_town(s, 0, card_index(game, "Curative Patch"));          // printed cost 1
+  put_in_wilderness(s, card_index(game, "Stasis Keeper"), 0b10);     // marked by Rorke only
+  put_in_wilderness(s, card_index(game, "Stasis Keeper", 1), 0b01);  // marked by Branoc Aur
+  put_in_town(s, 0, card_index(game, "Curative Patch"));             // printed cost 1
   CHECK(game.claim_cost(s, card_index(game, "Curative Patch")) == 1);
+  CHECK(game.claim_cost(s, card_index(game, "Stasis Keeper")) == 1);  // printed 2
   CHECK(game.claim_cost(s, card_index(game, "Mind Jewel")) == 2);
   skip_to(game, s, Tinker);
-  bid(game, s, {2});
+  bid(game, s, {2});  // Effort: 1 point
   bid(game, s, {});
+  // Branoc Aur's Who Hoards the Past (+1 Tinker) is a bid power: he declines it.
+  REQUIRE(s.step == Step::BidPowers);
+  act(game, s, "pass");
+  REQUIRE(s.step == Step::Act);
+  REQUIRE(s.actor == 0);
+  REQUIRE(s.heroes[0].points == 1);
+  // Both copies cost 1: only the one he marked can be claimed.
+  CHECK(has_action(game, s, "claim Stasis Keeper [w1]"));
   CHECK_FALSE(has_action(game, s, "claim Stasis Keeper [w0]"));
+  // The Curative Patch would cost 0 after the ambient power: it costs 1, all his points.
   act(game, s, "claim Curative Patch [t0]");
   CHECK(s.heroes[0].points == 0);
+  CHECK_FALSE(has_action(game, s, "claim Stasis Keeper [w1]"));  // nothing left to pay with
 }
 
 TEST_CASE("power cards cover the bottom power - wounds block it until healed") {

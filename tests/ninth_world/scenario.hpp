@@ -130,6 +130,7 @@ inline State setup(const NinthWorldGame& game, const std::vector<std::string>& h
     set_hand(hero, {{def.adjective, 1}, {def.noun, 1}, {Effort, 1}, {Effort, 1}, {Effort, 1}});
     hero.valor = 0;  // co-op setup may have given the monolith owner a prize
     hero.valor_by = {};
+    while (!hero.stack.empty()) s.power_deck.push_back(hero.stack.pop_back());  // (an Oddity's)
   }
   s.monolith = uint8_t(monolith);
   for (auto& slot : s.town)
