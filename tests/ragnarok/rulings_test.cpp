@@ -17,8 +17,9 @@ int hand_count(const Side& side, uint8_t card) {
 
 // ---- Deaths: "when a player's health reaches zero, that player dies" ----
 
-TEST_CASE("ragnarok cleanup: a player brought to 0 by an RR effect dies and a later heal does not "
-          "revive them") {
+TEST_CASE(
+    "ragnarok cleanup: a player brought to 0 by an RR effect dies and a later heal does not "
+    "revive them") {
   Scenario sc;
   sc.rr("Muspel's Fire", RrZone::Unclaimed);  // 2 damage to each player every Cleanup
   sc.s.sides[0].health = 1;
@@ -48,8 +49,9 @@ TEST_CASE("ragnarok cleanup: one player killed by an RR warrior loses and the su
   CHECK(sc.s.sides[0].health == 37);
 }
 
-TEST_CASE("ragnarok cleanup: both players brought to 0 by one unclaimed RR effect is a double "
-          "death decided by Glory") {
+TEST_CASE(
+    "ragnarok cleanup: both players brought to 0 by one unclaimed RR effect is a double "
+    "death decided by Glory") {
   Scenario sc;
   sc.rr("Muspel's Fire", RrZone::Unclaimed);
   sc.rr("Hati", RrZone::Claimed0);  // glory 8 for seat 0
@@ -61,8 +63,9 @@ TEST_CASE("ragnarok cleanup: both players brought to 0 by one unclaimed RR effec
   CHECK(sc.s.end_reason == EndReason::DoubleDeath);
 }
 
-TEST_CASE("ragnarok cleanup: a player killed by one RR warrior takes no block decision against the "
-          "next") {
+TEST_CASE(
+    "ragnarok cleanup: a player killed by one RR warrior takes no block decision against the "
+    "next") {
   Scenario sc;
   sc.rr("Garm", RrZone::Unclaimed);  // id before Hati: attacks first
   sc.rr("Hati", RrZone::Unclaimed);
@@ -213,7 +216,7 @@ TEST_CASE("ragnarok bid: the Horn alone cannot both pay and boost the bid") {
 TEST_CASE("ragnarok combat: a block bonus for the round applies once in the round") {
   Scenario sc;
   sc.warrior(0, "Spearman");
-  sc.warrior(1, "Shieldmaiden");   // defence 4, +2 for the round when it blocks
+  sc.warrior(1, "Shieldmaiden");    // defence 4, +2 for the round when it blocks
   sc.rr("Garm", RrZone::Claimed0);  // strength 5: attacks seat 1 in the Cleanup
   sc.rules.enter_attack(sc.s, 0);
   sc.act("attack #0 Spearman");
@@ -357,8 +360,9 @@ TEST_CASE("ragnarok caps: shame stops at 20 and heals stop at the maximum") {
 
 // ---- Events: one per player and round, in every window ----
 
-TEST_CASE("ragnarok events: a player who has played its event cannot answer or play in another "
-          "window") {
+TEST_CASE(
+    "ragnarok events: a player who has played its event cannot answer or play in another "
+    "window") {
   Scenario sc;
   sc.s.round = 6;
   SECTION("no answer, not even a counter") {
@@ -401,8 +405,9 @@ TEST_CASE("ragnarok events: a player who has played its event cannot answer or p
   }
 }
 
-TEST_CASE("ragnarok events: turn requirements hold in the answer and the before-blocks and "
-          "before-bid windows") {
+TEST_CASE(
+    "ragnarok events: turn requirements hold in the answer and the before-blocks and "
+    "before-bid windows") {
   Scenario sc;  // round 3
   SECTION("answer: Loki's Lie needs round 4") {
     sc.hand(0, "Forage");
@@ -480,8 +485,9 @@ TEST_CASE("ragnarok bid: a sacrificed warrior's death effect does not act") {
   CHECK(sc.s.sides[1].hand.size() == 1);
 }
 
-TEST_CASE("ragnarok bid: a sacrificed RR warrior attacks no more and a sacrificed lasting card "
-          "acts no more") {
+TEST_CASE(
+    "ragnarok bid: a sacrificed RR warrior attacks no more and a sacrificed lasting card "
+    "acts no more") {
   Scenario sc;
   sc.rr("Hati", RrZone::Claimed0);           // attacks seat 1 every Cleanup
   sc.rr("Naglfar Sails", RrZone::Claimed0);  // +1 strength to seat 0's warriors

@@ -149,7 +149,8 @@ TEST_CASE("ragnarok variant shame: under turns a blocked RR warrior misses two C
   }
 }
 
-TEST_CASE("ragnarok variant shame: under turns a Taunted attacker misses this attack and the next") {
+TEST_CASE(
+    "ragnarok variant shame: under turns a Taunted attacker misses this attack and the next") {
   Scenario sc(Config{{"shame", "turns"}});
   sc.warrior(0, "Spearman");
   sc.warrior(1, "Thrall", 1);  // a weak defender that would rather not block
@@ -194,8 +195,7 @@ int over_box(const RagnarokGame& game, std::array<uint8_t, 2> decks) {
 
 TEST_CASE("ragnarok variant copies: box deals only deck pairs the box can hold") {
   const RagnarokGame deck = make_game({{"deck0", "random"}, {"deck1", "random"}});
-  const RagnarokGame box =
-      make_game({{"deck0", "random"}, {"deck1", "random"}, {"copies", "box"}});
+  const RagnarokGame box = make_game({{"deck0", "random"}, {"deck1", "random"}, {"copies", "box"}});
   int over_deck = 0, mirrors_deck = 0, pairs_box = 0;
   std::set<std::pair<int, int>> seen;
   for (uint64_t seed = 0; seed < 400; ++seed) {
