@@ -15,6 +15,7 @@ cp "$source_dir/scripts/build" "$source_dir/scripts/build-progress" "$work/tree/
 cat >"$work/bin/cmake" <<'STUB'
 #!/usr/bin/env bash
 if [ "$1" = --preset ]; then echo "-- Configuring done"; exit 0; fi
+echo "cmake $*" >>"${CMAKE_CALLS:-/dev/null}"
 for p in 3 8 15 27 41 55 62 78 86 93 99; do echo "[ $p%] Building CXX object file$p.cpp.o"; done
 if [ -n "${FAIL:-}" ]; then echo "file99.cpp:1:1: error: something is wrong"; exit 2; fi
 echo "[100%] Linking CXX executable ninefold"
@@ -43,6 +44,14 @@ code=$?
 check "a failed build exits non-zero" [ $code -ne 0 ]
 check "a failed build shows the compiler's error" grep -q "error: something is wrong" "$work/err"
 check "a failed build says where its log is" grep -q "the build failed (output above, also in build/release/build.log)" "$work/err"
+
+export CMAKE_CALLS="$work/calls"
+: >"$CMAKE_CALLS"
+PATH="$work/bin:$PATH" "$work/tree/scripts/build" release ninefold >"$work/out" 2>"$work/err"
+check "named targets are the only ones built" grep -q -- "--target ninefold$" "$CMAKE_CALLS"
+: >"$CMAKE_CALLS"
+build
+check "without targets everything is built" bash -c "! grep -q -- --target '$CMAKE_CALLS'"
 
 echo "$failures failures"
 [ $failures -eq 0 ]
