@@ -63,7 +63,15 @@ Measure resolve_measure(const std::string& text, const BalanceReport& shape) {
   };
   Measure m;
   m.name = text;
-  if (name == "seat_advantage" && argument.empty()) return m;
+  if (name == "seat_advantage" && argument.empty()) {
+    if (shape.one_team)
+      throw Error(fmt::format(
+          "--target seat_advantage: in this config of game '{}' every seat plays on one team "
+          "and shares its result, so no seat has an advantage; target the team's win rate, "
+          "win(team)",
+          shape.game));
+    return m;
+  }
   if (name == "game_length" && argument.empty()) {
     m.kind = Measure::Kind::GameLength;
     return m;

@@ -42,9 +42,13 @@ check "the HTML report shows the team's results" grep -q 'Team results' "$work/s
 expect_error "a head-to-head match on one team is refused" "share" \
   "$bin" match --game ninth-world --config mode=coop --config players=2 --agents heuristic,random --games 20
 
+expect_error "fit refuses a seat advantage target for one team" "target the team's win rate" \
+  "$bin" fit --game ninth-world --config mode=coop --target seat_advantage=0 \
+  --free threshold1=10..20 --budget 400 --out "$work/fit"
+
 "$bin" balance --game ninth-world --config players=2 --games 200 --seed 2 --out "$work/comp" >/dev/null
 check "competitive play keeps its seat tables" \
   json_check "$work/comp/summary.json" "'team' not in s and 'first_seat_advantage' in s"
 
-echo "$((12 - failures)) passed, $failures failed" >/dev/null
+echo "$((13 - failures)) passed, $failures failed" >/dev/null
 [ "$failures" -eq 0 ]
