@@ -17,7 +17,8 @@ namespace nf {
 
 // A whole number 0..2^64-1.
 inline uint64_t json_whole(const nlohmann::json& j, std::string_view field) {
-  if (!j.is_number_unsigned())
+  // Parsed text holds 0 and up as unsigned; JSON built in memory may hold them as signed.
+  if (!j.is_number_unsigned() && !(j.is_number_integer() && j.get<int64_t>() >= 0))
     throw Error(fmt::format("field '{}' must be a whole number, not {}", field, j.dump()));
   return j.get<uint64_t>();
 }
