@@ -117,7 +117,8 @@ std::string ParamSpec::describe_range() const {
 
 ParamSet::ParamSet(const ParamSchema& schema, const std::map<std::string, std::string>& given,
                    std::string_view context) {
-  for (const auto& [key, value] : given) {
+  for (const auto& entry : given) {
+    const std::string& key = entry.first;  // a named variable: lambdas may capture it
     const bool known = std::any_of(schema.begin(), schema.end(),
                                    [&](const ParamSpec& s) { return s.name == key; });
     if (!known) {

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "core/error.hpp"
 
@@ -64,12 +66,43 @@ GameRecord GameRecord::from_json(const nlohmann::json& j) {
   return r;
 }
 
+namespace {
+
+// A record is a few kilobytes; a line longer than this is not one (a device, a binary file).
+constexpr size_t kMaxRecordLineBytes = size_t(64) << 20;
+
+// One line of `in` into `line` (without its newline), refusing lines longer than the limit;
+// false at the end of the input.
+bool read_line(std::istream& in, std::string& line, const std::string& path, uint64_t number) {
+  line.clear();
+  std::streambuf* buffer = in.rdbuf();
+  for (;;) {
+    const int c = buffer->sbumpc();
+    if (c == std::char_traits<char>::eof()) return !line.empty();
+    if (c == '\n') return true;
+    if (line.size() >= kMaxRecordLineBytes)
+      throw Error(fmt::format("{}:{}: the line is longer than {} MiB; this is not a record file",
+                              path, number, kMaxRecordLineBytes >> 20));
+    line.push_back(char(c));
+  }
+}
+
+}  // namespace
+
 GameRecord read_record(const std::string& path, uint64_t index) {
-  std::ifstream in(path);
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (status.type() == std::filesystem::file_type::directory)
+    throw Error(fmt::format("record file '{}' is a directory, not a file", path));
+  if (status.type() != std::filesystem::file_type::regular &&
+      status.type() != std::filesystem::file_type::fifo &&
+      status.type() != std::filesystem::file_type::not_found)
+    throw Error(fmt::format("record file '{}' is not a regular file", path));
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(fmt::format("cannot open record file '{}'", path));
   std::string line;
   uint64_t line_number = 0, seen = 0;
-  while (std::getline(in, line)) {
+  while (read_line(in, line, path, line_number + 1)) {
     ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     if (seen++ != index) continue;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/json_values.hpp"
 #include "core/score_intervals.hpp"
 
 namespace nf {
@@ -159,7 +160,8 @@ ElementStats::ElementStats(const ElementSchema& schema)
       metrics_(schema.metrics.size()),
       rates_(elements_ * metrics_),
       means_(elements_ * metrics_),
-      row_cap_(schema.covariates.empty() ? 0 : schema.regression_rows) {}
+      row_cap_(schema.covariates.empty() ? 0 : schema.regression_rows),
+      covariates_(schema.covariates.size()) {}
 
 void ElementStats::add_row(const std::vector<int16_t>& signed_covariates, int half_points) {
   if (row_results_.size() >= row_cap_) return;
@@ -201,27 +203,61 @@ nlohmann::json ElementStats::counts_json() const {
 }
 
 void ElementStats::merge_counts_json(const nlohmann::json& counts) {
-  const auto& rates = counts.at("rates");
-  const auto& means = counts.at("means");
-  if (rates.size() != rates_.size() || means.size() != means_.size())
-    throw Error("element counts do not match the game's element table");
+  const auto& rates = json_array(json_field(counts, "counts.elements", "rates"),
+                                 "counts.elements.rates", rates_.size());
+  const auto& means = json_array(json_field(counts, "counts.elements", "means"),
+                                 "counts.elements.means", means_.size());
   for (size_t i = 0; i < rates_.size(); ++i) {
-    rates_[i].hits += rates[i].at(0).get<uint64_t>();
-    rates_[i].trials += rates[i].at(1).get<uint64_t>();
+    const std::string field = fmt::format("counts.elements.rates[{}]", i);
+    const auto& r = json_array(rates[i], field, 2);
+    const uint64_t hits = json_whole(r[0], field + "[0]"), trials = json_whole(r[1], field + "[1]");
+    if (hits > trials)
+      throw Error(
+          fmt::format("field '{}' has more hits ({}) than trials ({})", field, hits, trials));
+    rates_[i].hits += hits;
+    rates_[i].trials += trials;
   }
   for (size_t i = 0; i < means_.size(); ++i) {
-    means_[i].n += means[i].at(0).get<uint64_t>();
-    means_[i].sum += means[i].at(1).get<int64_t>();
-    means_[i].sum_squares += means[i].at(2).get<uint64_t>();
+    const std::string field = fmt::format("counts.elements.means[{}]", i);
+    const auto& m = json_array(means[i], field, 3);
+    means_[i].n += json_whole(m[0], field + "[0]");
+    means_[i].sum += json_integer(m[1], field + "[1]");
+    means_[i].sum_squares += json_whole(m[2], field + "[2]");
   }
-  if (counts.contains("rows"))
-    for (const auto& line : counts.at("rows")) {
-      if (!line.is_array() || line.empty())
-        throw Error("element counts: a regression row is not a non-empty array");
-      std::vector<int16_t> covariates;
-      for (size_t i = 1; i < line.size(); ++i) covariates.push_back(line[i].get<int16_t>());
-      add_row(covariates, line[0].get<int>());
+  if (row_cap_ == 0) {
+    if (counts.contains("rows"))
+      throw Error("field 'counts.elements.rows' is there, but this game keeps no regression rows");
+    return;
+  }
+  const auto& lines =
+      json_array(json_field(counts, "counts.elements", "rows"), "counts.elements.rows");
+  if (lines.size() > row_cap_)
+    throw Error(fmt::format("field 'counts.elements.rows' has {} rows; at most {} are kept",
+                            lines.size(), row_cap_));
+  // Each row is [seat 0's half points 0..2, covariate k as +(k+1) or -(k+1)...]: an index out
+  // of range would be read outside the covariate table.
+  for (size_t r = 0; r < lines.size(); ++r) {
+    const std::string field = fmt::format("counts.elements.rows[{}]", r);
+    const auto& line = lines[r];
+    if (!line.is_array() || line.empty() || line.size() > covariates_ + 1)
+      throw Error(
+          fmt::format("field '{}' must be a list of seat 0's half points and at most {} "
+                      "covariates",
+                      field, covariates_));
+    const uint64_t half_points = json_whole(line[0], field + "[0]");
+    if (half_points > 2)
+      throw Error(fmt::format("field '{}[0]' is {}; seat 0's half points are 0, 1 or 2", field,
+                              half_points));
+    std::vector<int16_t> covariates;
+    for (size_t i = 1; i < line.size(); ++i) {
+      const int64_t c = json_integer(line[i], fmt::format("{}[{}]", field, i));
+      if (c == 0 || c > int64_t(covariates_) || c < -int64_t(covariates_))
+        throw Error(
+            fmt::format("field '{}[{}]' is {}; a covariate is +-1..{}", field, i, c, covariates_));
+      covariates.push_back(int16_t(c));
     }
+    add_row(covariates, int(half_points));
+  }
 }
 
 nlohmann::json element_stats_to_json(const ElementSchema& schema, const ElementStats& stats) {

@@ -134,6 +134,7 @@ class ElementStats {
   // rows kept never depend on how it was split.
   void add_row(const std::vector<int16_t>& signed_covariates, int half_points);
   size_t rows() const { return row_results_.size(); }
+  size_t row_cap() const { return row_cap_; }  // 0: the game keeps no regression rows
   // Row r's signed covariates and seat 0's half points.
   std::pair<const int16_t*, const int16_t*> row(size_t r) const {
     return {row_covariates_.data() + row_starts_[r], row_covariates_.data() + row_starts_[r + 1]};
@@ -155,6 +156,7 @@ class ElementStats {
   std::vector<RateCounter> rates_;
   std::vector<IntMoments> means_;
   size_t row_cap_ = 0;
+  size_t covariates_ = 0;
   std::vector<int16_t> row_covariates_;
   std::vector<uint32_t> row_starts_{0};
   std::vector<uint8_t> row_results_;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -15,18 +16,67 @@ namespace nf::toml_data {
 // Designer files are a few kilobytes; a megabyte leaves room for any real card set.
 constexpr std::uintmax_t kMaxDataFileBytes = 1 << 20;
 
+namespace {
+// Text from a data file, safe to print on one line: control characters as escapes.
+std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (byte < 0x20 || byte == 0x7F)
+      out += fmt::format("\\x{:02x}", byte);
+    else
+      out += c;
+  }
+  return out;
+}
+}  // namespace
+
 void fail(const std::string& source, const toml::node* where, std::string_view field,
           std::string_view message) {
   if (where && where->source().begin.line > 0)
-    throw Error(fmt::format("{}:{}: {}: {}", source, where->source().begin.line, field, message));
-  throw Error(fmt::format("{}: {}: {}", source, field, message));
+    throw Error(fmt::format("{}:{}: {}: {}", source, where->source().begin.line, printable(field),
+                            printable(message)));
+  throw Error(fmt::format("{}: {}: {}", source, printable(field), printable(message)));
 }
+
+namespace {
+// The key given twice on one line of a TOML text ("a = { "x" = 1, "x" = 2 }"), or "".
+std::string repeated_key(std::string_view text, size_t line_number) {
+  size_t start = 0;
+  for (size_t line = 1; line < line_number && start != std::string_view::npos; ++line) {
+    start = text.find('\n', start);
+    if (start != std::string_view::npos) ++start;
+  }
+  if (start == std::string_view::npos) return {};
+  const std::string line(text.substr(start, text.find('\n', start) - start));
+  static const std::regex key(R"re((?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=)re");
+  std::vector<std::string> seen;
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), key); it != std::sregex_iterator();
+       ++it) {
+    const std::string name = (*it)[1].matched   ? (*it)[1].str()
+                             : (*it)[2].matched ? (*it)[2].str()
+                                                : (*it)[3].str();
+    if (std::find(seen.begin(), seen.end(), name) != seen.end()) return name;
+    seen.push_back(name);
+  }
+  return {};
+}
+}  // namespace
 
 toml::table parse(std::string_view text, const std::string& source) {
   try {
     return toml::parse(text, source);
   } catch (const toml::parse_error& e) {
-    throw Error(fmt::format("{}:{}: {}", source, e.source().begin.line, e.description()));
+    const size_t line = e.source().begin.line;
+    // toml++ quotes a repeated key of an inline table garbled ('"TaTaunt" '): name it here.
+    if (e.description().find("cannot redefine existing") != std::string_view::npos)
+      if (const std::string key = repeated_key(text, line); !key.empty())
+        throw Error(fmt::format("{}:{}: key '{}' is given twice", source, line, key));
+    throw Error(fmt::format("{}:{}: {}", source, line, e.description()));
   }
 }
 
@@ -36,6 +86,62 @@ void check_keys(const std::string& source, const toml::table& table, std::string
     if (std::find(known.begin(), known.end(), key.str()) == known.end())
       fail(source, &value, fmt::format("{}{}", prefix, key.str()),
            fmt::format("unknown field (known: {})", fmt::join(known, ", ")));
+}
+
+namespace {
+std::string folded(std::string_view name) {
+  std::string out(name);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return out;
+}
+}  // namespace
+
+void check_name(const std::string& source, const toml::node* where, std::string_view field,
+                std::string_view name) {
+  if (name.find_first_not_of(" \t") == std::string_view::npos)
+    fail(source, where, field, "the name is empty");
+  for (size_t i = 0; i < name.size(); ++i) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    // C0 controls, DEL, and the C1 controls U+0080..U+009F (UTF-8 C2 80..C2 9F).
+    const bool c1 = c == 0xC2 && i + 1 < name.size() &&
+                    static_cast<unsigned char>(name[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(name[i + 1]) <= 0x9F;
+    if (c < 0x20 || c == 0x7F || c1)
+      fail(source, where, field,
+           fmt::format("the name holds a control character (byte {:#04x} at {}); names are "
+                       "printable text",
+                       c1 ? static_cast<unsigned char>(name[i + 1]) : c, i + 1));
+  }
+  if (name.front() == ' ' || name.back() == ' ')
+    fail(source, where, field, "the name begins or ends with a space");
+}
+
+void NameSet::add(const toml::node* where, std::string_view field, std::string_view name) {
+  check_name(source_, where, field, name);
+  const std::string key = folded(name);
+  for (size_t i = 0; i < folded_.size(); ++i)
+    if (folded_[i] == key)
+      fail(source_, where, field,
+           names_[i] == name
+               ? fmt::format("a {} of that name exists", kind_)
+               : fmt::format("a {} named '{}' exists; names must differ in more than case", kind_,
+                             names_[i]));
+  folded_.push_back(key);
+  names_.emplace_back(name);
+}
+
+void check_selectable_name(const std::string& source, const toml::node* where,
+                           std::string_view field, std::string_view name,
+                           const std::vector<std::string_view>& reserved) {
+  check_name(source, where, field, name);
+  for (std::string_view word : reserved)
+    if (folded(name) == folded(word))
+      fail(source, where, field,
+           fmt::format("'{}' has another meaning on the command line; give it another name", name));
+  if (const auto at = name.find_first_of(",|=()[]"); at != std::string_view::npos)
+    fail(source, where, field,
+         fmt::format("the name holds '{}', which separates values on the command line", name[at]));
 }
 
 bool names_a_file(std::string_view value) {

@@ -24,6 +24,33 @@ toml::table parse(std::string_view text, const std::string& source);
 void check_keys(const std::string& source, const toml::table& table, std::string_view prefix,
                 const std::vector<std::string_view>& known);
 
+// The names a data file gives its cards, heroes, regions or decks. Each must be printable
+// text a player can type and a table can show: not empty or only spaces, no spaces at its
+// ends, no control characters (a newline or an escape sequence would break tables or reach
+// the terminal), and unique within its kind ignoring case (players type names in any case).
+class NameSet {
+ public:
+  NameSet(std::string source, std::string kind)
+      : source_(std::move(source)), kind_(std::move(kind)) {}
+  // nf::Error "<source>:<line>: <field>: ..." when `name` is not a valid new name.
+  void add(const toml::node* where, std::string_view field, std::string_view name);
+
+ private:
+  std::string source_, kind_;
+  std::vector<std::string> folded_, names_;
+};
+
+// Checks one name as NameSet::add does, without the uniqueness.
+void check_name(const std::string& source, const toml::node* where, std::string_view field,
+                std::string_view name);
+
+// A name the command line selects (a deck: deck0=NAME, heuristic@deck=NAME): a checked name
+// that is none of `reserved` (words with another meaning there, such as "random", in any
+// case) and holds none of the characters that separate values there: , | = ( ) [ ].
+void check_selectable_name(const std::string& source, const toml::node* where,
+                           std::string_view field, std::string_view name,
+                           const std::vector<std::string_view>& reserved);
+
 // True when a config value names a file ("my_cards.toml", "designs/map") rather than a
 // shipped data set ("standard", "vigridr").
 bool names_a_file(std::string_view value);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/json_values.hpp"
 
 namespace nf {
 
@@ -87,16 +88,20 @@ nlohmann::json LudiiCounts::counts_json() const {
 }
 
 void LudiiCounts::merge_counts_json(const nlohmann::json& c) {
-  auto moments = [](const nlohmann::json& m) {
-    return IntMoments{m.at(0).get<uint64_t>(), m.at(1).get<int64_t>(), m.at(2).get<uint64_t>()};
+  auto moments = [&](const char* key) {
+    const std::string field = fmt::format("counts.ludii.{}", key);
+    const auto& m = json_array(json_field(c, "counts.ludii", key), field, 3);
+    return IntMoments{json_whole(m[0], field + "[0]"), json_integer(m[1], field + "[1]"),
+                      json_whole(m[2], field + "[2]")};
   };
-  first_seat_value.merge(moments(c.at("first_seat_value")));
-  const auto draws = c.at("draws_by_end_reason").get<std::vector<uint64_t>>();
-  if (draws.size() != draws_by_end_reason.size())
-    throw Error("counts do not match the game's end reasons");
-  for (size_t i = 0; i < draws.size(); ++i) draws_by_end_reason[i] += draws[i];
-  decisiveness_moves.merge(moments(c.at("decisiveness_moves")));
-  decisiveness_threshold.merge(moments(c.at("decisiveness_threshold")));
+  first_seat_value.merge(moments("first_seat_value"));
+  const auto& draws = json_array(json_field(c, "counts.ludii", "draws_by_end_reason"),
+                                 "counts.ludii.draws_by_end_reason", draws_by_end_reason.size());
+  for (size_t i = 0; i < draws.size(); ++i)
+    draws_by_end_reason[i] +=
+        json_whole(draws[i], fmt::format("counts.ludii.draws_by_end_reason[{}]", i));
+  decisiveness_moves.merge(moments("decisiveness_moves"));
+  decisiveness_threshold.merge(moments("decisiveness_threshold"));
 }
 
 bool is_cap_end_reason(std::string_view name) {

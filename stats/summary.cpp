@@ -2,7 +2,10 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "core/error.hpp"
+#include "core/json_values.hpp"
 #include "core/score_intervals.hpp"
 
 namespace nf {
@@ -51,27 +54,40 @@ nlohmann::json BalanceAccumulator::counts_json() const {
 }
 
 void BalanceAccumulator::merge_counts_json(const nlohmann::json& c) {
-  auto add_wdl = [](std::vector<WinDrawLoss>& into, const nlohmann::json& rows) {
-    if (rows.size() != into.size())
-      throw Error("counts do not match the experiment's seats or agents");
-    for (size_t i = 0; i < into.size(); ++i)
-      into[i].merge({rows[i].at(0).get<uint64_t>(), rows[i].at(1).get<uint64_t>(),
-                     rows[i].at(2).get<uint64_t>()});
+  // Every value is checked for its kind before anything is added (core/json_values.hpp).
+  auto add_wdl = [&](std::vector<WinDrawLoss>& into, const char* key) {
+    const std::string field = fmt::format("counts.{}", key);
+    const auto& rows = json_array(json_field(c, "counts", key), field, into.size());
+    for (size_t i = 0; i < into.size(); ++i) {
+      const std::string row = fmt::format("{}[{}]", field, i);
+      const auto& r = json_array(rows[i], row, 3);
+      into[i].merge({json_whole(r[0], row + "[0]"), json_whole(r[1], row + "[1]"),
+                     json_whole(r[2], row + "[2]")});
+    }
   };
-  games += c.at("games").get<uint64_t>();
-  add_wdl(by_seat, c.at("by_seat"));
-  add_wdl(by_agent, c.at("by_agent"));
-  add_wdl(by_agent_seat, c.at("by_agent_seat"));
-  const auto pairs = c.at("pair_points").get<std::array<uint64_t, 5>>();
+  const auto whole_list = [&](const char* key, size_t size) {
+    const std::string field = fmt::format("counts.{}", key);
+    const auto& list = json_array(json_field(c, "counts", key), field, size);
+    std::vector<uint64_t> out;
+    for (size_t i = 0; i < list.size(); ++i)
+      out.push_back(json_whole(list[i], fmt::format("{}[{}]", field, i)));
+    return out;
+  };
+  if (!c.is_object()) throw Error("field 'counts' does not have the shape of this run's counts");
+  games += json_whole(json_field(c, "counts", "games"), "counts.games");
+  add_wdl(by_seat, "by_seat");
+  add_wdl(by_agent, "by_agent");
+  add_wdl(by_agent_seat, "by_agent_seat");
+  const auto pairs = whole_list("pair_points", pair_points.size());
   for (size_t i = 0; i < pair_points.size(); ++i) pair_points[i] += pairs[i];
-  const auto& l = c.at("length");
-  length.merge({l.at(0).get<uint64_t>(), l.at(1).get<int64_t>(), l.at(2).get<uint64_t>()});
-  length_histogram.merge({c.at("length_histogram").get<std::vector<uint64_t>>()});
-  const auto ends = c.at("end_reasons").get<std::vector<uint64_t>>();
-  if (ends.size() != end_reasons.size()) throw Error("counts do not match the game's end reasons");
+  const auto& l = json_array(json_field(c, "counts", "length"), "counts.length", 3);
+  length.merge({json_whole(l[0], "counts.length[0]"), json_integer(l[1], "counts.length[1]"),
+                json_whole(l[2], "counts.length[2]")});
+  length_histogram.merge({whole_list("length_histogram", size_t(-1))});
+  const auto ends = whole_list("end_reasons", end_reasons.size());
   for (size_t i = 0; i < ends.size(); ++i) end_reasons[i] += ends[i];
-  elements.merge_counts_json(c.at("elements"));
-  ludii.merge_counts_json(c.at("ludii"));
+  elements.merge_counts_json(json_field(c, "counts", "elements"));
+  ludii.merge_counts_json(json_field(c, "counts", "ludii"));
 }
 
 Interval pentanomial_score(const std::array<uint64_t, 5>& pair_points) {

@@ -5,7 +5,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -131,6 +130,10 @@ class BalanceCommand final : public Command {
           fmt::format("{} runs on one machine: it cannot be combined with --shard, --checkpoint, "
                       "--record, --tournament or mpirun",
                       modes[0]));
+    if (!o.ladder.empty() && !agents_.empty())
+      throw Error(
+          "--ladder plays its rungs against each other, so --agents would not be used; drop "
+          "--agents (seat options go on the ladder's spec)");
     if (o.tournament && (!shard_.empty() || !o.checkpoint_path.empty() || world.size > 1))
       throw Error(
           "--tournament runs in one process: it cannot be combined with --shard, --checkpoint or "
@@ -155,21 +158,15 @@ class BalanceCommand final : public Command {
   // cannot be written.
   void check_outputs_writable() const {
     const BalanceOptions& o = options_;
+    // Two outputs on one path would overwrite each other; a file inside --out would be
+    // removed when the folder is replaced whole at the end.
+    check_distinct_outputs({{"--out", o.out_dir, true},
+                            {"--record", o.record_path},
+                            {"--report", o.report_path},
+                            {"--checkpoint", o.checkpoint_path}});
     // Under MPI only rank 0 writes the results.
     if (mpi_world().rank == 0) check_outputs(o.out_dir, o.report_path);
-    if (!o.record_path.empty()) {
-      check_output_file(o.record_path, "--record");
-      // The folder is replaced whole at the end: a record inside it would be lost.
-      const auto folder = std::filesystem::weakly_canonical(o.out_dir);
-      const auto record = std::filesystem::weakly_canonical(o.record_path);
-      if (!o.out_dir.empty() &&
-          std::mismatch(folder.begin(), folder.end(), record.begin(), record.end()).first ==
-              folder.end())
-        throw Error(
-            fmt::format("--record '{}' is inside --out '{}', which is replaced whole at the "
-                        "end of the run; write the record elsewhere",
-                        o.record_path, o.out_dir));
-    }
+    if (!o.record_path.empty()) check_output_file(o.record_path, "--record");
     if (!o.checkpoint_path.empty()) check_output_file(o.checkpoint_path, "--checkpoint");
   }
 

@@ -52,6 +52,7 @@ std::string default_agent(const GameEntry& game) {
 }
 
 void check_outputs(const std::string& out_dir, const std::string& report_path) {
+  check_distinct_outputs({{"--out", out_dir, true}, {"--report", report_path}});
   if (!out_dir.empty()) check_result_folder(out_dir, "--out");
   if (!report_path.empty()) check_output_file(report_path, "--report");
 }

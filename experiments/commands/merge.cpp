@@ -1,7 +1,13 @@
 // `ninefold merge`: the shards of one balance run added up into the whole run's result.
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "core/error.hpp"
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
+#include "experiments/report/result_folder.hpp"
 
 namespace nf {
 namespace {
@@ -19,6 +25,22 @@ class MergeCommand final : public Command {
     return command;
   }
   int run() override {
+    // The merged result must not replace a shard it is made from.
+    for (const std::string& file : files_) {
+      const bool folder = std::filesystem::is_directory(file);
+      const std::filesystem::path shard_folder =
+          folder ? std::filesystem::path(file) : std::filesystem::path(file).parent_path();
+      if (!options_.out_dir.empty() &&
+          same_or_inside(shard_folder.empty() ? "." : shard_folder, options_.out_dir))
+        throw Error(fmt::format(
+            "--out '{}' would replace the shard '{}', which is inside it; give another folder",
+            options_.out_dir, file));
+      if (!options_.report_path.empty() &&
+          same_or_inside(options_.report_path, folder ? std::filesystem::path(file) / "summary.json"
+                                                      : std::filesystem::path(file)))
+        throw Error(fmt::format("--report '{}' is the shard '{}'; give another file",
+                                options_.report_path, file));
+    }
     check_outputs(options_.out_dir, options_.report_path);
     options_.shards = read_shard_files(files_);
     return find_game(options_.shards[0].summary.at("game").get<std::string>()).merge(options_);

@@ -3,47 +3,109 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+
 #include "core/error.hpp"
 
 namespace nf {
+namespace fs = std::filesystem;
 
-AtomicFile::AtomicFile(std::filesystem::path target)
-    : target_(std::move(target)), temporary_(temporary_beside(target_)), tracked_(temporary_) {
-  if (target_.has_parent_path()) ensure_directory(target_.parent_path());
-  remove_stale_temporaries(target_);
-  stream_.open(temporary_, std::ios::binary | std::ios::trunc);
-  if (!stream_) throw Error(fmt::format("cannot write '{}'", target_.string()));
+std::string failure_reason(int error_number) {
+  return error_number == 0 ? std::string() : fmt::format(" ({})", std::strerror(error_number));
 }
 
-AtomicFile::~AtomicFile() {
-  if (!committed_) {
-    stream_.close();
-    std::error_code ignored;
-    std::filesystem::remove(temporary_, ignored);
+OutputKind output_kind(const fs::path& target, std::string_view option) {
+  std::error_code error;
+  const auto status = fs::status(target, error);
+  switch (status.type()) {
+    case fs::file_type::not_found:
+    case fs::file_type::regular:
+      return OutputKind::Replace;
+    case fs::file_type::character:
+    case fs::file_type::fifo:
+      return OutputKind::Stream;
+    case fs::file_type::directory:
+      throw Error(fmt::format("{} '{}' is a folder, not a file", option, target.string()));
+    default:
+      throw Error(fmt::format(
+          "{} '{}' is not a regular file, a character device or a named pipe; it is not "
+          "replaced",
+          option, target.string()));
   }
 }
 
-void AtomicFile::commit() {
-  stream_.flush();
-  const bool ok = static_cast<bool>(stream_);
-  stream_.close();
+AtomicFile::AtomicFile(fs::path target) : target_(std::move(target)) {
+  if (output_kind(target_, "output") == OutputKind::Stream) {
+    errno = 0;
+    stream_.open(target_, std::ios::binary | std::ios::out);
+    if (!stream_)
+      throw Error(fmt::format("cannot write '{}'{}", target_.string(), failure_reason(errno)));
+    return;
+  }
+  // A symbolic link stays: the file it names is the one replaced.
   std::error_code error;
-  if (ok) std::filesystem::rename(temporary_, target_, error);
-  if (!ok || error) throw Error(fmt::format("cannot write '{}'", target_.string()));
+  if (fs::is_symlink(fs::symlink_status(target_, error)) && fs::exists(target_, error))
+    target_ = fs::canonical(target_, error);
+  if (target_.has_parent_path()) ensure_directory(target_.parent_path());
+  remove_stale_temporaries(target_);
+  temporary_ = temporary_beside(target_);
+  tracked_.emplace(*temporary_);
+  errno = 0;
+  stream_.open(*temporary_, std::ios::binary | std::ios::trunc);
+  if (!stream_)
+    throw Error(fmt::format("cannot write '{}'{}", target_.string(), failure_reason(errno)));
+}
+
+AtomicFile::~AtomicFile() {
+  if (!committed_ && temporary_) {
+    stream_.close();
+    std::error_code ignored;
+    fs::remove(*temporary_, ignored);
+  }
+}
+
+void AtomicFile::finish() {
+  if (finished_) return;
+  // A write that failed earlier set the stream's error state; errno still holds its reason.
+  bool failed = !stream_;
+  int reason = failed ? errno : 0;
+  if (!failed) {
+    errno = 0;
+    stream_.flush();
+    if (!stream_) failed = true, reason = errno;
+  }
+  errno = 0;
+  stream_.close();
+  if (!failed && !stream_) failed = true, reason = errno;
+  if (failed)
+    throw Error(fmt::format("cannot write '{}'{}", target_.string(), failure_reason(reason)));
+  finished_ = true;
+}
+
+void AtomicFile::commit() {
+  finish();
+  if (temporary_) {
+    std::error_code error;
+    fs::rename(*temporary_, target_, error);
+    if (error)
+      throw Error(fmt::format("cannot write '{}' ({})", target_.string(), error.message()));
+  }
   committed_ = true;
 }
 
-void write_file_atomically(const std::filesystem::path& target, const std::string& contents) {
+void write_file_atomically(const fs::path& target, const std::string& contents) {
   AtomicFile file(target);
   file.stream() << contents;
   file.commit();
 }
 
-void ensure_directory(const std::filesystem::path& dir) {
+void ensure_directory(const fs::path& dir) {
   std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error || !std::filesystem::is_directory(dir))
-    throw Error(fmt::format("cannot create directory '{}'", dir.string()));
+  fs::create_directories(dir, error);
+  if (error || !fs::is_directory(dir))
+    throw Error(fmt::format("cannot create directory '{}'{}", dir.string(),
+                            error ? fmt::format(" ({})", error.message()) : std::string()));
 }
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }

@@ -312,7 +312,21 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
     write_file_atomically(dir / (schema.label + "s.csv"), csv);
   }
   // summary.json last: its presence means the whole set is there.
-  write_file_atomically(dir / "summary.json", balance_summary_json(r).dump(2) + "\n");
+  nlohmann::json summary = balance_summary_json(r);
+  // Each data file the run used, relative to this folder (the staging folder is beside the
+  // target, so the path holds for it too): `merge` finds it from any working directory.
+  if (r.identity.contains("data") && r.identity["data"].is_object() &&
+      !r.identity["data"].empty()) {
+    nlohmann::json paths = nlohmann::json::object();
+    for (auto it = r.identity["data"].begin(); it != r.identity["data"].end(); ++it)
+      if (r.config.contains(it.key()) && r.config[it.key()].is_string())
+        paths[it.key()] = fs::absolute(r.config[it.key()].get<std::string>())
+                              .lexically_normal()
+                              .lexically_relative(fs::absolute(dir).lexically_normal())
+                              .generic_string();
+    summary["data_paths"] = paths;
+  }
+  write_file_atomically(dir / "summary.json", summary.dump(2) + "\n");
 }
 
 void print_balance_table(const BalanceReport& r, std::FILE* out) {
@@ -374,12 +388,13 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
 
 void publish_balance(const BalanceReport& report, const std::string& out_dir,
                      const std::string& report_path) {
-  if (!out_dir.empty())
-    write_result_folder(out_dir, [&](const std::filesystem::path& staging) {
-      write_balance_outputs(report, staging.string());
-    });
+  publish_outputs(
+      out_dir,
+      [&](const std::filesystem::path& staging) {
+        write_balance_outputs(report, staging.string());
+      },
+      report_path, [&] { return html_report(balance_summary_json(report)); });
   print_balance_table(report, stdout);
-  if (!report_path.empty()) write_html_report(report_path, balance_summary_json(report));
   if (!out_dir.empty()) fmt::print("\nwrote {}/summary.json and CSV tables\n", out_dir);
   if (!report_path.empty()) fmt::print("wrote {}\n", report_path);
 }

@@ -795,17 +795,15 @@ void write_html_report(const std::string& path, const json& summary) {
 void publish_summary(const json& summary, const std::string& out_dir, const std::string& file_name,
                      const std::string& report_path,
                      const std::function<void(const std::filesystem::path&)>& more_files) {
-  if (!out_dir.empty()) {
-    write_result_folder(out_dir, [&](const std::filesystem::path& staging) {
-      if (more_files) more_files(staging);
-      write_file_atomically(staging / file_name, summary.dump(2) + "\n");
-    });
-    fmt::print("\nwrote {}/{}\n", out_dir, file_name);
-  }
-  if (!report_path.empty()) {
-    write_html_report(report_path, summary);
-    fmt::print("wrote {}\n", report_path);
-  }
+  publish_outputs(
+      out_dir,
+      [&](const std::filesystem::path& staging) {
+        if (more_files) more_files(staging);
+        write_file_atomically(staging / file_name, summary.dump(2) + "\n");
+      },
+      report_path, [&] { return html_report(summary); });
+  if (!out_dir.empty()) fmt::print("\nwrote {}/{}\n", out_dir, file_name);
+  if (!report_path.empty()) fmt::print("wrote {}\n", report_path);
 }
 
 }  // namespace nf

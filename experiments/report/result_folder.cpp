@@ -1,9 +1,15 @@
 #include "experiments/report/result_folder.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <stdio.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <array>
+#include <cerrno>
 #include <fstream>
+#include <optional>
 #include <string>
 
 #include "core/error.hpp"
@@ -49,6 +55,7 @@ void check_result_folder(const fs::path& target, std::string_view option) {
   const fs::path parent = parent_of(target);
   fs::create_directories(parent, error);
   const fs::path probe = temporary_beside(target);
+  const TrackedTemporary tracked(probe);
   if (!fs::create_directory(probe, error) || error)
     throw Error(fmt::format("{} '{}' cannot be written (cannot create a folder in '{}')", option,
                             target.string(), parent.string()));
@@ -56,12 +63,18 @@ void check_result_folder(const fs::path& target, std::string_view option) {
 }
 
 void check_output_file(const fs::path& target, std::string_view option) {
+  if (output_kind(target, option) == OutputKind::Stream) {
+    // A device or a named pipe is written to, never replaced.
+    if (::access(target.c_str(), W_OK) != 0)
+      throw Error(fmt::format("{} '{}' cannot be written{}", option, target.string(),
+                              failure_reason(errno)));
+    return;
+  }
   std::error_code error;
-  if (fs::is_directory(target, error))
-    throw Error(fmt::format("{} '{}' is a folder, not a file", option, target.string()));
   const fs::path parent = parent_of(target);
   fs::create_directories(parent, error);
   const fs::path probe = temporary_beside(target);
+  const TrackedTemporary tracked(probe);
   {
     std::ofstream out(probe, std::ios::binary);
     if (!out)
@@ -71,46 +84,132 @@ void check_output_file(const fs::path& target, std::string_view option) {
   fs::remove(probe, error);
 }
 
-void write_result_folder(const fs::path& target,
-                         const std::function<void(const fs::path&)>& write) {
+namespace {
+fs::path resolved(const fs::path& path) {
+  std::error_code error;
+  const fs::path full = fs::weakly_canonical(fs::absolute(path), error);
+  return error ? fs::absolute(path).lexically_normal() : full;
+}
+bool inside(const fs::path& inner, const fs::path& outer) {
+  return std::mismatch(outer.begin(), outer.end(), inner.begin(), inner.end()).first == outer.end();
+}
+}  // namespace
+
+bool same_or_inside(const fs::path& inner, const fs::path& outer) {
+  return inside(resolved(inner), resolved(outer));
+}
+
+void check_distinct_outputs(const std::vector<OutputPath>& outputs) {
+  for (size_t i = 0; i < outputs.size(); ++i)
+    for (size_t j = 0; j < outputs.size(); ++j) {
+      const OutputPath &a = outputs[i], &b = outputs[j];
+      if (i == j || a.path.empty() || b.path.empty()) continue;
+      const fs::path pa = resolved(a.path), pb = resolved(b.path);
+      std::error_code error;
+      if (pa == pb && i < j && !fs::is_character_file(pa, error))
+        throw Error(fmt::format("{} '{}' and {} '{}' are the same path: give each output its own",
+                                a.option, a.path, b.option, b.path));
+      if (pa != pb && b.folder && inside(pa, pb))
+        throw Error(
+            fmt::format("{} '{}' is inside {} '{}', which is replaced whole at the end of the "
+                        "run; write it elsewhere",
+                        a.option, a.path, b.option, b.path));
+    }
+}
+
+namespace {
+
+// Swaps two folders in one step; false when the file system cannot (then nothing changed).
+bool exchange_folders(const fs::path& a, const fs::path& b) {
+  return ::renameat2(AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0;
+}
+
+}  // namespace
+
+void write_result_folder(const fs::path& target, const std::function<void(const fs::path&)>& write,
+                         AtomicFile* companion) {
+  const DeferredSignals wait_for_the_outputs;
   check_result_folder(target, "result folder");
   remove_stale_temporaries(target);
   const fs::path staging = temporary_beside(target);
   std::error_code error;
   fs::remove_all(staging, error);
   ensure_directory(staging);
+  const TrackedTemporary tracked(staging);  // removed with its files if the process is ended
   try {
-    TrackedTemporary tracked(staging);  // an empty folder left by a signal is removed too
     write(staging);
   } catch (...) {
     fs::remove_all(staging, error);
     throw;
   }
-  const auto fail = [&](const char* step) {
+  const auto fail = [&](const char* step, const std::error_code& reason) {
     fs::remove_all(staging, error);
     throw Error(
-        fmt::format("cannot write result folder '{}' ({}); the previous one, if any, is "
+        fmt::format("cannot write result folder '{}' ({}: {}); the previous one, if any, is "
                     "unchanged",
-                    target.string(), step));
+                    target.string(), step, reason.message()));
   };
+  // Where the previous folder is once the new one is in place; empty when there was none.
+  fs::path previous;
+  std::error_code step_error;
   if (!fs::exists(target, error)) {
-    fs::rename(staging, target, error);
-    if (error) fail("cannot rename the new folder into place");
-    return;
+    fs::rename(staging, target, step_error);
+    if (step_error) fail("cannot rename the new folder into place", step_error);
+  } else if (exchange_folders(staging, target)) {
+    previous = staging;
+  } else {
+    // No atomic exchange here: two renames, the previous folder kept under a temporary name
+    // until the new one is in place (a later run removes it after a crash between them).
+    previous = temporary_beside(target, "old");
+    fs::remove_all(previous, error);
+    fs::rename(target, previous, step_error);
+    if (step_error) fail("cannot move the previous folder aside", step_error);
+    fs::rename(staging, target, step_error);
+    if (step_error) {
+      std::error_code restore;
+      fs::rename(previous, target, restore);
+      fail("cannot rename the new folder into place", step_error);
+    }
   }
-  // Two renames: a crash between them leaves the old result under its temporary name, which
-  // a later run removes; never a mix of two runs.
-  const fs::path old = temporary_beside(target, "old");
-  fs::remove_all(old, error);
-  fs::rename(target, old, error);
-  if (error) fail("cannot move the previous folder aside");
-  fs::rename(staging, target, error);
-  if (error) {
-    std::error_code restore;
-    fs::rename(old, target, restore);
-    fail("cannot rename the new folder into place");
+  if (companion) {
+    try {
+      companion->commit();
+    } catch (...) {
+      // Put the previous folder back: the folder and its report stay of one run.
+      std::error_code restore;
+      if (previous.empty()) {
+        fs::remove_all(target, restore);
+      } else if (previous == staging) {
+        if (exchange_folders(staging, target)) fs::remove_all(staging, restore);
+      } else {
+        fs::remove_all(target, restore);
+        fs::rename(previous, target, restore);
+      }
+      throw;
+    }
   }
-  fs::remove_all(old, error);
+  if (!previous.empty()) fs::remove_all(previous, error);
+}
+
+void publish_outputs(const std::string& out_dir, const std::function<void(const fs::path&)>& write,
+                     const std::string& report_path,
+                     const std::function<std::string()>& report_text) {
+  const bool stream_report =
+      !report_path.empty() && output_kind(report_path, "--report") == OutputKind::Stream;
+  {
+    const DeferredSignals wait_for_the_outputs;
+    std::optional<AtomicFile> report;
+    if (!report_path.empty() && !stream_report) {
+      report.emplace(report_path);
+      report->stream() << report_text();
+      report->finish();
+    }
+    if (!out_dir.empty())
+      write_result_folder(out_dir, write, report ? &*report : nullptr);
+    else if (report)
+      report->commit();
+  }
+  if (stream_report) write_file_atomically(report_path, report_text());
 }
 
 }  // namespace nf

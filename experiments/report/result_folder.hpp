@@ -7,15 +7,32 @@
 
 #include <filesystem>
 #include <functional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace nf {
 
+class AtomicFile;
+
 // Writes the folder `target` with `write(staging)`, which puts every file into `staging`.
 // When `write` or the swap fails, the previous folder (if any) is left as it was and the
-// error propagates. `target` must be absent, empty or a ninefold result folder.
+// error propagates. `target` must be absent, empty or a ninefold result folder. The new
+// folder takes the old one's place in one step (an atomic exchange where the file system
+// has one); `companion`, a finished file written with it (the HTML report), is committed in
+// the same step, and if that fails the previous folder is put back. SIGINT and SIGTERM
+// wait until the step is done (experiments/report/temporaries.hpp).
 void write_result_folder(const std::filesystem::path& target,
-                         const std::function<void(const std::filesystem::path&)>& write);
+                         const std::function<void(const std::filesystem::path&)>& write,
+                         AtomicFile* companion = nullptr);
+
+// A run's outputs together: the result folder `out_dir` (none when empty) and the report
+// `report_path` (none when empty, with its text from `report_text`), all or nothing. A report
+// to a device or a named pipe is streamed after the folder is in place.
+void publish_outputs(const std::string& out_dir,
+                     const std::function<void(const std::filesystem::path&)>& write,
+                     const std::string& report_path,
+                     const std::function<std::string()>& report_text);
 
 // nf::Error naming `option` when `target` cannot become a result folder: a file is in the
 // way, it holds other files than a ninefold result, or its parent cannot be written.
@@ -23,5 +40,18 @@ void check_result_folder(const std::filesystem::path& target, std::string_view o
 // nf::Error naming `option` when the file `target` cannot be written (a folder is in the way,
 // its folder cannot be created or written). An existing file is kept.
 void check_output_file(const std::filesystem::path& target, std::string_view option);
+
+// One output of a command: its option ("--report"), its path (empty: not given) and whether
+// it is a result folder (replaced whole at the end of the run).
+struct OutputPath {
+  std::string option, path;
+  bool folder = false;
+};
+// nf::Error, before any game is played, when two outputs name one path or a file is inside a
+// result folder (the folder's replacement would remove it). Character devices may be shared.
+void check_distinct_outputs(const std::vector<OutputPath>& outputs);
+
+// Whether `inner` is `outer` or lies inside it, once both are resolved (symbolic links, "..").
+bool same_or_inside(const std::filesystem::path& inner, const std::filesystem::path& outer);
 
 }  // namespace nf

@@ -1,7 +1,9 @@
 #include "experiments/report/temporaries.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <array>
@@ -29,25 +31,75 @@ constexpr size_t kPathBytes = 4096;
 std::array<std::atomic<bool>, kSlots> slot_used{};
 std::array<std::array<char, kPathBytes>, kSlots> slot_path{};
 std::mutex slots_mutex;
-std::once_flag handlers_installed;
 
-extern "C" void remove_tracked_and_end(int signal_number) {
-  for (int i = 0; i < kSlots; ++i)
-    if (slot_used[size_t(i)].load(std::memory_order_acquire)) {
-      const char* path = slot_path[size_t(i)].data();
-      if (::unlink(path) != 0) ::rmdir(path);
+// Signals that arrive while DeferredSignals objects live: the first waits in `pending_signal`.
+std::atomic<int> deferring{0};
+std::atomic<int> pending_signal{0};
+
+// A file, or a folder and the files directly in it (a result folder being written, a fit's
+// scratch designs), removed with async-signal-safe calls only.
+void remove_path(const char* path) {
+  if (::unlink(path) == 0 || errno == ENOENT) return;
+  const int dir = ::open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (dir >= 0) {
+    struct Entry {  // linux_dirent64
+      uint64_t inode;
+      int64_t offset;
+      unsigned short length;
+      unsigned char type;
+      char name[1];
+    };
+    alignas(8) static char buffer[16384];
+    // Entries removed while reading may shift the others: read again until none is left.
+    for (int pass = 0; pass < 64; ++pass) {
+      ::lseek(dir, 0, SEEK_SET);
+      bool removed = false;
+      for (long n; (n = ::syscall(SYS_getdents64, dir, buffer, sizeof buffer)) > 0;)
+        for (long at = 0; at < n;) {
+          const auto* entry = reinterpret_cast<const Entry*>(buffer + at);
+          at += entry->length;
+          const char* name = entry->name;
+          if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
+          if (::unlinkat(dir, name, 0) == 0) removed = true;
+        }
+      if (!removed) break;
     }
+    ::close(dir);
+  }
+  ::rmdir(path);
+}
+
+// Removes the tracked temporaries and raises the signal again with its default action: in a
+// handler the process ends as the handler returns, elsewhere at once.
+void remove_tracked_and_raise(int signal_number) {
+  for (int i = 0; i < kSlots; ++i)
+    if (slot_used[size_t(i)].load(std::memory_order_acquire))
+      remove_path(slot_path[size_t(i)].data());
   ::signal(signal_number, SIG_DFL);
   ::raise(signal_number);
 }
 
+extern "C" void on_signal(int signal_number) {
+  const int saved_errno = errno;
+  // The first signal during a deferred step waits for its end; a second one ends at once.
+  if (pending_signal.exchange(signal_number) == 0 && deferring.load() > 0) {
+    errno = saved_errno;
+    return;
+  }
+  remove_tracked_and_raise(signal_number);
+}
+
+// Installs the handler unless the signal is ignored (e.g. under nohup: it stays ignored) or
+// the handler is already ours; checked each time, so a handler that replaced ours (a test
+// framework's) gives way again.
 void install_handlers() {
   for (const int signal_number : {SIGINT, SIGTERM}) {
     struct sigaction current {};
     ::sigaction(signal_number, nullptr, &current);
-    if (current.sa_handler == SIG_IGN) continue;  // e.g. under nohup: stay ignored
+    if (current.sa_handler == SIG_IGN || current.sa_handler == on_signal) continue;
     struct sigaction action {};
-    action.sa_handler = remove_tracked_and_end;
+    action.sa_handler = on_signal;
+    action.sa_flags = SA_RESTART;  // a deferred signal must not fail the writes it waits for
     sigemptyset(&action.sa_mask);
     ::sigaction(signal_number, &action, nullptr);
   }
@@ -93,7 +145,7 @@ void remove_stale_temporaries(const std::filesystem::path& target) {
 TrackedTemporary::TrackedTemporary(const std::filesystem::path& path) {
   const std::string text = path.string();
   if (text.size() >= kPathBytes) return;
-  std::call_once(handlers_installed, install_handlers);
+  install_handlers();
   const std::lock_guard lock(slots_mutex);
   for (int i = 0; i < kSlots; ++i)
     if (!slot_used[size_t(i)].load(std::memory_order_relaxed)) {
@@ -108,6 +160,23 @@ TrackedTemporary::~TrackedTemporary() {
   if (slot_ < 0) return;
   const std::lock_guard lock(slots_mutex);
   slot_used[size_t(slot_)].store(false, std::memory_order_release);
+}
+
+DeferredSignals::DeferredSignals() {
+  install_handlers();
+  deferring.fetch_add(1);
+}
+
+DeferredSignals::~DeferredSignals() {
+  if (deferring.fetch_sub(1) != 1) return;
+  if (const int signal_number = pending_signal.exchange(0)) {
+    remove_tracked_and_raise(signal_number);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal_number);
+    ::pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+    ::_exit(128 + signal_number);  // not reached unless the default action was held back
+  }
 }
 
 }  // namespace nf

@@ -18,8 +18,9 @@ std::filesystem::path temporary_beside(const std::filesystem::path& target,
 // Removes the temporaries of `target` left by processes of this host that have ended.
 void remove_stale_temporaries(const std::filesystem::path& target);
 
-// Removes `path` (a file, or an empty folder) if SIGINT or SIGTERM ends the process while it
-// is tracked. Tracking is for the lifetime of the object; at most 64 paths at once.
+// Removes `path` (a file, or a folder with the files directly in it) if SIGINT or SIGTERM
+// ends the process while it is tracked. Tracking is for the lifetime of the object; at most
+// 64 paths at once.
 class TrackedTemporary {
  public:
   explicit TrackedTemporary(const std::filesystem::path& path);
@@ -29,6 +30,18 @@ class TrackedTemporary {
 
  private:
   int slot_ = -1;
+};
+
+// While an object lives, SIGINT and SIGTERM wait: a signal that arrives is acted on (tracked
+// temporaries removed, the process ended) when the last such object ends, so that the steps
+// that put a run's outputs in place are done all together or not at all. A second signal
+// during the wait ends the process at once. Nesting is allowed.
+class DeferredSignals {
+ public:
+  DeferredSignals();
+  ~DeferredSignals();
+  DeferredSignals(const DeferredSignals&) = delete;
+  DeferredSignals& operator=(const DeferredSignals&) = delete;
 };
 
 }  // namespace nf

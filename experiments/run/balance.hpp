@@ -256,7 +256,6 @@ class BalanceRun {
             {"decisiveness", {decisiveness_games_, options_.decisiveness_playouts}}};
   }
 
- private:
   // What the totals of chunks [first, next) add up to.
   ExpectedCounts expected_counts(uint64_t first, uint64_t next) const {
     const auto deals_before = [&](uint64_t chunk) {
@@ -267,6 +266,7 @@ class BalanceRun {
     return {deals * orders_, pairs ? deals : 0};
   }
 
+ private:
   int thread_count() const {
     return options_.threads > 0 ? options_.threads
                                 : static_cast<int>(tbb::info::default_concurrency());

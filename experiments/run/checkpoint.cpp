@@ -98,8 +98,9 @@ CheckpointWriter::Saved CheckpointWriter::parse(const nlohmann::json& j, uint64_
     fail("next_chunk", fmt::format("is {}, outside this run's chunks {}..{}", saved.next_chunk,
                                    first_chunk, end_chunk));
   const nlohmann::json& seconds = j.at("seconds");
-  if (!seconds.is_number() || !std::isfinite(seconds.get<double>()) || seconds.get<double>() < 0)
-    fail("seconds", "must be a number of seconds, 0 or more");
+  if (!seconds.is_number() || !std::isfinite(seconds.get<double>()) || seconds.get<double>() < 0 ||
+      seconds.get<double>() > kMaxRunSeconds)
+    fail("seconds", fmt::format("must be a number of seconds from 0 to {:g}", kMaxRunSeconds));
   saved.seconds = seconds.get<double>();
   saved.counts = empty;
   try {
@@ -107,28 +108,98 @@ CheckpointWriter::Saved CheckpointWriter::parse(const nlohmann::json& j, uint64_
   } catch (const nlohmann::json::exception&) {
     fail("counts", "does not have the shape of this run's counts");
   } catch (const Error& e) {
-    fail("counts", e.what());
+    throw Error(
+        fmt::format("checkpoint '{}': {}; the run was not started (remove the file to "
+                    "start afresh)",
+                    path_, e.what()));
   }
   return saved;
 }
 
-void CheckpointWriter::check_counts(const Saved& saved, const ExpectedCounts& expected) const {
-  const BalanceAccumulator& c = saved.counts;
-  const uint64_t seats = uint64_t(c.players);
-  auto expect = [&](std::string_view field, uint64_t got, uint64_t want) {
+void check_counts_add_up(
+    const BalanceAccumulator& c, const ExpectedCounts& expected, const std::string& done,
+    const std::function<void(const std::string& field, const std::string& problem)>& fail) {
+  const uint64_t seats = uint64_t(c.players), games = expected.games;
+  auto expect = [&](const std::string& field, uint64_t got, uint64_t want) {
     if (got != want)
       fail(fmt::format("counts.{}", field),
-           fmt::format("adds up to {} where {} chunks done give {}", got, saved.next_chunk, want));
+           fmt::format("adds up to {} where {} give {}", got, done, want));
   };
-  expect("games", c.games, expected.games);
+  // No single count above the games (so that no sum below can wrap around).
+  auto bounded = [&](const std::string& field, const std::vector<WinDrawLoss>& rows) {
+    for (size_t i = 0; i < rows.size(); ++i)
+      for (const uint64_t v : {rows[i].wins, rows[i].draws, rows[i].losses})
+        if (v > games)
+          fail(fmt::format("counts.{}[{}]", field, i),
+               fmt::format("holds {}, more than the {} games", v, games));
+  };
+  expect("games", c.games, games);
   for (size_t seat = 0; seat < c.by_seat.size(); ++seat)
-    expect(fmt::format("by_seat[{}]", seat), c.by_seat[seat].games(), expected.games);
-  expect("by_agent", wdl_total(c.by_agent), expected.games * seats);
-  expect("by_agent_seat", wdl_total(c.by_agent_seat), expected.games * seats);
-  expect("length", c.length.n, expected.games);
-  expect("length_histogram", c.length_histogram.total(), expected.games);
+    expect(fmt::format("by_seat[{}]", seat), c.by_seat[seat].games(), games);
+  expect("by_agent", wdl_total(c.by_agent), games * seats);
+  expect("by_agent_seat", wdl_total(c.by_agent_seat), games * seats);
+  bounded("by_seat", c.by_seat);
+  bounded("by_agent", c.by_agent);
+  bounded("by_agent_seat", c.by_agent_seat);
+  // by_agent_seat[agent * players + seat] adds up to by_agent[agent] and to by_seat[seat].
+  const auto same = [](const WinDrawLoss& a, const WinDrawLoss& b) {
+    return a.wins == b.wins && a.draws == b.draws && a.losses == b.losses;
+  };
+  for (size_t agent = 0; agent < c.by_agent.size(); ++agent) {
+    WinDrawLoss sum;
+    for (size_t seat = 0; seat < seats; ++seat) sum.merge(c.by_agent_seat[agent * seats + seat]);
+    if (!same(sum, c.by_agent[agent]))
+      fail(fmt::format("counts.by_agent[{}]", agent),
+           "does not match the agent's results by seat (counts.by_agent_seat)");
+  }
+  for (size_t seat = 0; seat < seats; ++seat) {
+    WinDrawLoss sum;
+    for (size_t agent = 0; agent < c.by_agent.size(); ++agent)
+      sum.merge(c.by_agent_seat[agent * seats + seat]);
+    if (!same(sum, c.by_seat[seat]))
+      fail(fmt::format("counts.by_seat[{}]", seat),
+           "does not match the seat's results by agent (counts.by_agent_seat)");
+  }
+  expect("length", c.length.n, games);
+  const auto& bins = c.length_histogram.counts;
+  for (size_t i = 0; i < bins.size(); ++i)
+    if (bins[i] > games)
+      fail(fmt::format("counts.length_histogram[{}]", i),
+           fmt::format("holds {}, more than the {} games", bins[i], games));
+  expect("length_histogram", c.length_histogram.total(), games);
+  // The histogram's decisions add up to the moments' sum (both count every game's length).
+  uint64_t decisions = 0;
+  bool overflow = false;
+  for (size_t i = 0; i < bins.size(); ++i) {
+    uint64_t term = 0;
+    overflow = overflow || __builtin_mul_overflow(bins[i], uint64_t(i), &term) ||
+               __builtin_add_overflow(decisions, term, &decisions);
+  }
+  if (overflow || c.length.sum < 0 || decisions != uint64_t(c.length.sum))
+    fail("counts.length", "does not match counts.length_histogram");
+  uint64_t ended = 0;
+  for (size_t i = 0; i < c.end_reasons.size(); ++i) {
+    if (c.end_reasons[i] > games)
+      fail(fmt::format("counts.end_reasons[{}]", i),
+           fmt::format("holds {}, more than the {} games", c.end_reasons[i], games));
+    ended += c.end_reasons[i];
+  }
+  if (ended > games)
+    fail("counts.end_reasons", fmt::format("adds up to {}, more than the {} games", ended, games));
+  for (const uint64_t v : c.pair_points)
+    if (v > expected.pairs)
+      fail("counts.pair_points",
+           fmt::format("holds {}, more than the {} pairs", v, expected.pairs));
   expect("pair_points", std::accumulate(c.pair_points.begin(), c.pair_points.end(), uint64_t{0}),
          expected.pairs);
+  if (c.elements.row_cap() > 0)
+    expect("elements.rows", c.elements.rows(), std::min<uint64_t>(games, c.elements.row_cap()));
+}
+
+void CheckpointWriter::check_counts(const Saved& saved, const ExpectedCounts& expected) const {
+  check_counts_add_up(
+      saved.counts, expected, fmt::format("{} chunks done", saved.next_chunk),
+      [&](const std::string& field, const std::string& problem) { fail(field, problem); });
 }
 
 bool CheckpointWriter::due(bool last_chunk) const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -15,12 +16,24 @@
 namespace nf {
 
 inline constexpr const char* kCheckpointFormat = "ninefold checkpoint 2";
+// The longest run time a checkpoint or a shard may claim (about 30 years).
+inline constexpr double kMaxRunSeconds = 1e9;
 
 // What the counts of a run must add up to after its chunks [first, next) are done.
 struct ExpectedCounts {
   uint64_t games = 0;
   uint64_t pairs = 0;  // paired two-agent deals (pentanomial counts); 0 when not counted
 };
+
+// Whether counts read from a file (a checkpoint, a shard's summary) are those of `expected`
+// games: every total adds up, the tables agree with each other (agents by seat with agents
+// and with seats, the length histogram with the length moments) and no value exceeds what
+// that many games can give. Calls `fail(field, problem)` for the first that does not (it
+// must throw).
+// `done` says what the expected counts are of, for messages ("2 chunks done").
+void check_counts_add_up(
+    const BalanceAccumulator& counts, const ExpectedCounts& expected, const std::string& done,
+    const std::function<void(const std::string& field, const std::string& problem)>& fail);
 
 // Saves and restores a run's exact counts. `identity` is everything the run must agree on
 // with the checkpoint (game, config, data, agents, seed, deals, chunking, shard, engine):

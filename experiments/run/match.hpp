@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "experiments/report/html.hpp"
+#include "experiments/run/entrant.hpp"
 #include "experiments/run/head_to_head.hpp"
 
 namespace nf {
@@ -101,8 +102,12 @@ int match_command(const MatchOptions& options) {
   const uint64_t games =
       options.games ? options.games : (options.sprt ? kDefaultSprtMaxGames : kDefaultMatchGames);
   const HeadToHeadSetup setup{games, options.seed, options.threads, options.quiet};
-  fmt::print("{}: {} vs {}, {}\n", G::kId, make_agent(game, options.agents[0])->spec(),
-             make_agent(game, options.agents[1])->spec(),
+  // An entrant may carry seat options (heuristic@deck=aggro, experiments/run/entrant.hpp).
+  const auto label = [&](const std::string& spec) {
+    const Entrant entrant = parse_entrant(spec);
+    return entrant_label(make_agent(game, entrant.agent)->spec(), entrant);
+  };
+  fmt::print("{}: {} vs {}, {}\n", G::kId, label(options.agents[0]), label(options.agents[1]),
              options.sprt ? fmt::format("SPRT elo0={} elo1={} alpha={} beta={} (at most {} games)",
                                         options.sprt->elo0, options.sprt->elo1, options.sprt->alpha,
                                         options.sprt->beta, games)

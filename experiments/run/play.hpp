@@ -112,10 +112,17 @@ int play_command(const PlayOptions& options) {
   for (auto* a : seats) agent_names.push_back(a->spec());
   fmt::print("{} - seed {} (deal seed {}) - {}\n{}", G::kId, options.seed, deal_seed,
              fmt::join(agent_names, " vs "), view(game.initial_state(deal_seed)));
-  uint64_t step = 0;
+  uint64_t step = 0, shown_step = 0;
   // Moves the human's seat does not observe (a simultaneous choice, a face-down card) are
   // shown as hidden; the views that follow show what they reveal, and the list at the end
-  // shows them all.
+  // shows them all. The human is told no more than its observation: a run of unseen moves by
+  // one seat (the cards of a hidden bid and its end) is one hidden move, and moves are
+  // numbered as shown, so neither a count nor a gap tells how many there were.
+  const bool human_view = human_seat >= 0 && !options.show_hidden;
+  const auto unseen = [&](const typename G::State& s, typename G::Action action) {
+    return human_view && game.current_player(s) != human_seat &&
+           !sees_action(game, s, action, human_seat);
+  };
   std::vector<std::string> hidden_moves;
   const PlayedGame<G> played = play_game<G>(
       game, seats, deal_seed, rngs, nullptr,
@@ -123,12 +130,19 @@ int play_command(const PlayOptions& options) {
           const typename G::State& after) {
         const int seat = game.current_player(before);
         const std::string move = game.action_to_string(before, action);
-        const bool hidden = human_seat >= 0 && !options.show_hidden && seat != human_seat &&
-                            !sees_action(game, before, action, human_seat);
-        if (hidden) hidden_moves.push_back(fmt::format("#{} seat {}: {}", step + 1, seat, move));
+        const bool hidden = unseen(before, action);
         ++step;
-        const bool shown = step % options.render_every == 0 || game.is_terminal(after);
-        fmt::print("\n#{} seat {} ({}): {}\n{}", step, seat, seats[size_t(seat)]->spec(),
+        if (hidden)
+          hidden_moves.push_back(fmt::format("decision {}, seat {}: {}", step, seat, move));
+        if (hidden && !game.is_terminal(after) && game.current_player(after) == seat) {
+          // The same seat moves on unseen: this move and the next are one hidden move.
+          ActionList<G> next;
+          game.legal_actions(after, next);
+          if (!next.empty() && unseen(after, next[0])) return;
+        }
+        const uint64_t number = human_view ? ++shown_step : step;
+        const bool shown = number % options.render_every == 0 || game.is_terminal(after);
+        fmt::print("\n#{} seat {} ({}): {}\n{}", number, seat, seats[size_t(seat)]->spec(),
                    hidden ? "(hidden move)" : move, shown ? view(after) : "");
       });
   if (!hidden_moves.empty())

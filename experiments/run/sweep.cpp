@@ -24,7 +24,9 @@ SweepSpec parse_sweep(const std::string& text) {
   out.key = text.substr(0, eq);
   const std::string values = text.substr(eq + 1);
   const std::string context = fmt::format("--sweep '{}'", text);
-  if (const auto dots = values.find(".."); dots != std::string::npos) {
+  // A bracketed list is a list, even when a value holds ".." (a relative path).
+  const auto dots = values.front() == '[' ? std::string::npos : values.find("..");
+  if (dots != std::string::npos) {
     int64_t low = 0, high = 0;
     if (!whole(std::string_view(values).substr(0, dots), low) ||
         !whole(std::string_view(values).substr(dots + 2), high) || !(low < high))

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,17 +31,24 @@ int sweep_command(const BalanceOptions& options) {
   if (options.config.count(sweep.key))
     throw Error(fmt::format("--sweep {}: '{}' is also set by --config; give it in one place",
                             options.sweep, sweep.key));
-  // Every value is checked before any game is played.
+  // Every value is checked before any game is played: its config and the game it makes
+  // (data files are read and checked then).
   std::vector<ParamSet> configs;
+  std::vector<std::unique_ptr<const G>> games;
   for (const std::string& value : sweep.values) {
     std::map<std::string, std::string> config = options.config;
     config[sweep.key] = value;
-    configs.emplace_back(G::config_schema(), config,
-                         fmt::format("game '{}' --sweep {}={}", G::kId, sweep.key, value));
+    const std::string where = fmt::format("game '{}' --sweep {}={}", G::kId, sweep.key, value);
+    configs.emplace_back(G::config_schema(), config, where);
+    try {
+      games.push_back(std::make_unique<const G>(configs.back()));
+    } catch (const Error& e) {
+      throw Error(fmt::format("{}: {}", where, e.what()));
+    }
   }
   std::vector<nlohmann::json> summaries;
   for (size_t i = 0; i < sweep.values.size(); ++i) {
-    const G game(configs[i]);
+    const G& game = *games[i];
     BalanceOptions o = options;
     o.config[sweep.key] = sweep.values[i];
     BalanceRun<G> run(game, configs[i], o);

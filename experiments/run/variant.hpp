@@ -73,6 +73,24 @@ int variant_command(const BalanceOptions& options) {
                         "the base rules, so give it in one place",
                         text, key));
   }
+  // Every variant is built before any game is played, and must keep the base's seats: the
+  // comparison is seat by seat and agent by agent on the same deals.
+  const auto seats_of = [&](const std::map<std::string, std::string>& c, const std::string& what) {
+    auto o = options.config;
+    for (const auto& [key, value] : c) o[key] = value;
+    const ParamSet config(G::config_schema(), o, what);
+    return G(config).num_players();
+  };
+  const int base_seats = seats_of({}, fmt::format("game '{}' config", G::kId));
+  for (size_t i = 0; i < changes.size(); ++i) {
+    const int seats = seats_of(changes[i], fmt::format("game '{}' variant", G::kId));
+    if (seats != base_seats)
+      throw Error(fmt::format(
+          "--variant {}: the variant has {} seats where the base rules have {}; a variant is "
+          "compared seat by seat on the same deals, so compare player counts with --sweep "
+          "instead (e.g. --sweep players=1..5)",
+          options.variants[i], seats, base_seats));
+  }
   const VariantRun base = play_variant<G>(options, {});
   std::vector<VariantRun> variants;
   for (const auto& c : changes) variants.push_back(play_variant<G>(options, c));

@@ -100,8 +100,13 @@ double target_distance(const std::vector<FitTarget>& targets, const std::vector<
 }
 
 ScratchDirectory::ScratchDirectory() {
-  path_ = std::filesystem::temp_directory_path() / fmt::format("ninefold-fit-{}", ::getpid());
+  const std::filesystem::path name = std::filesystem::temp_directory_path() / "ninefold-fit";
+  remove_stale_temporaries(name);
+  path_ = temporary_beside(name);
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
   ensure_directory(path_);
+  tracked_ = std::make_unique<TrackedTemporary>(path_);
 }
 
 ScratchDirectory::~ScratchDirectory() {

@@ -32,6 +32,7 @@
 #include "agents/game_hooks.hpp"
 #include "experiments/report/html.hpp"
 #include "experiments/report/result_folder.hpp"
+#include "experiments/report/temporaries.hpp"
 #include "experiments/run/balance.hpp"
 #include "experiments/run/variant.hpp"
 #include "experiments/tuning/fit_measures.hpp"
@@ -77,7 +78,9 @@ double keep_close_penalty(const std::vector<FreeParam>& params, const std::vecto
 // Weighted squared distance of measured values from the targets.
 double target_distance(const std::vector<FitTarget>& targets, const std::vector<double>& measured);
 
-// A scratch directory for candidates' data files, removed with the object.
+// A scratch directory of this process for candidates' data files, removed with the object or
+// when SIGINT or SIGTERM ends the process; one left by a killed process is removed by the
+// next fit on this host.
 class ScratchDirectory {
  public:
   ScratchDirectory();
@@ -88,6 +91,7 @@ class ScratchDirectory {
 
  private:
   std::filesystem::path path_;
+  std::unique_ptr<TrackedTemporary> tracked_;
 };
 
 // Everything a fit found, as fit.json holds it, and its text.
@@ -129,6 +133,17 @@ int fit_command(const FitOptions& options) {
                         fmt::format("game '{}' config", G::kId));
   const G game(config);
   if (options.levels.empty()) throw Error("fit: give at least one player level with --agents");
+  // The outputs, before anything is played.
+  const std::string out_dir =
+      options.out_dir.empty() ? fmt::format("results/fit-{}", G::kId) : options.out_dir;
+  check_distinct_outputs({{"--out", out_dir, true},
+                          {"--report", options.report_path},
+                          {"--checkpoint", options.checkpoint_path}});
+  check_result_folder(out_dir, "--out");
+  if (!options.report_path.empty()) check_output_file(options.report_path, "--report");
+  if (!options.checkpoint_path.empty()) check_output_file(options.checkpoint_path, "--checkpoint");
+  if (!(options.keep_close >= 0 && options.keep_close <= 1e9))  // NaN fails both
+    throw Error(fmt::format("--keep-close {}: give a number from 0 to 1e9", options.keep_close));
   const std::vector<FitTarget> targets = parse_target_list(options.targets);
   std::map<std::string, DataFile> files;
   std::vector<FreeParam> params;
@@ -149,6 +164,12 @@ int fit_command(const FitOptions& options) {
        options.settings.empty() ? std::vector<std::string>{""} : options.settings) {
     const auto changes = setting.empty() ? std::map<std::string, std::string>{}
                                          : parse_key_values({setting}, "--setting");
+    for (const auto& [key, value] : changes)
+      if (options.config.count(key))
+        throw Error(fmt::format(
+            "--setting '{}': '{}' is also set by --config; a setting changes the base design, "
+            "so give it in one place",
+            setting, key));
     for (const auto& [key, value] : changes)
       for (const FreeParam& p : params)
         if (p.option == key)
@@ -190,6 +211,14 @@ int fit_command(const FitOptions& options) {
       for (const FitTarget& t : targets)
         measures.push_back(resolve_measure(t.measure, shape.report()));
   }
+  // One value per measure: two targets of one measure contradict or repeat each other.
+  for (size_t a = 0; a < measures.size(); ++a)
+    for (size_t b = a + 1; b < measures.size(); ++b)
+      if (measures[a].name == measures[b].name)
+        throw Error(
+            fmt::format("--target: '{}' and '{}' are targets of the same measure '{}'; "
+                        "give one",
+                        targets[a].text, targets[b].text, measures[a].name));
 
   // Every range's ends must give a valid design: the game's own checks, named by --free item.
   ScratchDirectory scratch;
@@ -260,7 +289,12 @@ int fit_command(const FitOptions& options) {
   settings.method = options.method;
   settings.grid = options.grid;
   settings.population = options.population;
-  settings.evaluations = std::max<uint64_t>(1, options.budget / (per_candidate * levels));
+  if (options.budget < per_candidate * levels)
+    throw Error(fmt::format(
+        "--budget {} is less than the games of one candidate design ({} per candidate x {} "
+        "player levels and settings = {}); give at least {}",
+        options.budget, per_candidate, levels, per_candidate * levels, per_candidate * levels));
+  settings.evaluations = options.budget / (per_candidate * levels);
   settings.seed = derive_seed(options.seed, 0, Stream::Search);
   settings.checkpoint_path = options.checkpoint_path;
   settings.progress = !options.quiet && stderr_is_terminal();
@@ -283,18 +317,13 @@ int fit_command(const FitOptions& options) {
                        {"grid", options.grid},
                        {"population", options.population},
                        {"seed", options.seed}};
-  const std::string out_dir =
-      options.out_dir.empty() ? fmt::format("results/fit-{}", G::kId) : options.out_dir;
-  check_result_folder(out_dir, "--out");
   const FitSearchResult search = fit_search(params, objective, settings);
 
   // Both designs on fresh deals at every level. The confirmation reads the fitted data files
-  // from a scratch folder beside the output; the output folder gets its own copies when it
-  // is written, all at once, at the end.
-  const std::filesystem::path design_dir = out_dir + ".ninefold-tmp-fit-design";
-  std::filesystem::create_directories(design_dir);
+  // from the scratch folder; the output folder gets its own copies when it is written, all at
+  // once, at the end.
   const std::map<std::string, std::string> trial =
-      fit_design(params, search.best, files, design_dir, "");
+      fit_design(params, search.best, files, scratch.path(), "-fitted");
   std::vector<FitLevelConfirmation> confirmation;
   for (const Condition& c : conditions) {
     const BalanceOptions o =
@@ -313,7 +342,6 @@ int fit_command(const FitOptions& options) {
                   [&](const std::filesystem::path& staging) {
                     fit_design(params, search.best, files, staging, "");
                   });
-  std::filesystem::remove_all(design_dir);
   return 0;
 }
 

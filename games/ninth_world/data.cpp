@@ -185,7 +185,8 @@ const toml::array& array_of_tables(const std::string& source, const toml::table&
   return *array;
 }
 
-void parse_cards(const std::string& source, const toml::table& doc, bool wilderness, DataSet& out) {
+void parse_cards(const std::string& source, const toml::table& doc, bool wilderness, DataSet& out,
+                 toml_data::NameSet& names) {
   const std::string_view key = wilderness ? "wilderness" : "town";
   const int first = wilderness ? kTownCards : 0;
   const int wanted = wilderness ? kWildernessCards : kTownCards;
@@ -199,6 +200,7 @@ void parse_cards(const std::string& source, const toml::table& doc, bool wildern
     const Reader r{source, table, cards.get(i), prefix};
     CardDef card;
     card.name = r.text("name");
+    names.add(cards.get(i), r.field("name"), card.name);
     card.type = CardType(r.word("type", kTypeNames, true));
     card.wilderness = wilderness;
     card.line = int(cards.get(i)->source().begin.line);
@@ -256,6 +258,9 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
   DataSet data;
   data.source = source;
   data.content_hash = hash_text(toml_text);
+  // Names are shown in tables and typed by players: checked and unique within their kind.
+  toml_data::NameSet hero_names(source, "hero"), region_names(source, "region"),
+      card_names(source, "card"), power_names(source, "power card");
 
   const toml::array& heroes = array_of_tables(source, doc, "hero");
   for (size_t i = 0; i < heroes.size(); ++i) {
@@ -265,6 +270,7 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
     const Reader r{source, table, heroes.get(i), prefix};
     HeroDef hero;
     hero.name = r.text("name");
+    hero_names.add(heroes.get(i), r.field("name"), hero.name);
     hero.adjective = uint8_t(r.word("adjective", kSkillNames, true));
     hero.noun = uint8_t(r.word("noun", kSkillNames, true));
     if (hero.adjective == Effort || hero.noun == Effort || hero.adjective == hero.noun)
@@ -286,6 +292,7 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
     const Reader r{source, table, regions.get(i), prefix};
     RegionDef region;
     region.name = r.text("name");
+    region_names.add(regions.get(i), r.field("name"), region.name);
     const toml::node* path = r.get("path", true);
     const toml::array* cards = path->as_array();
     if (!cards || cards->size() != size_t(kPathCards) || !cards->is_array_of_tables())
@@ -298,6 +305,7 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
       check_keys(source, card, card_prefix, {"name", "power"});
       const Reader cr{source, card, cards->get(c), card_prefix};
       region.cards[c] = cr.text("name");
+      toml_data::check_name(source, cards->get(c), cr.field("name"), region.cards[c]);
       if (const toml::node* power = card.get("power"))
         region.powers[c] = parse_power(source, power, cr.field("power"),
                                        c == 0 ? Holder::RegionFirst : Holder::Region);
@@ -307,8 +315,8 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
   if (data.regions.empty() || data.regions.size() > 64)
     fail(source, doc.get("region"), "region", "needs 1 to 64 starting regions");
 
-  parse_cards(source, doc, false, data);
-  parse_cards(source, doc, true, data);
+  parse_cards(source, doc, false, data, card_names);
+  parse_cards(source, doc, true, data, card_names);
   // A hero may display every cypher and quest of the set: their number is bounded.
   int displayable = 0;
   for (const CardDef& card : data.cards)
@@ -326,6 +334,7 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
     check_keys(source, table, prefix, {"name", "copies", "power"});
     const Reader r{source, table, powers.get(i), prefix};
     const std::string name = r.text("name");
+    power_names.add(powers.get(i), r.field("name"), name);
     const Power power =
         parse_power(source, r.get("power", true), r.field("power"), Holder::PowerCard);
     const int copies = r.integer("copies", 1, kPowerCards, false, 1);

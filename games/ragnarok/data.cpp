@@ -179,7 +179,7 @@ Effect parse_effect(const std::string& source, const toml::node& node, const std
     const int64_t zero = 0;
     e.amount = int8_t(get_int(source, *t, "amount", field + ".amount", 0, 0, &node, &zero));
   } else {
-    e.amount = int8_t(get_int(source, *t, "amount", field + ".amount", lo, 40, &node));
+    e.amount = int8_t(get_int(source, *t, "amount", field + ".amount", lo, stat ? 20 : 40, &node));
     if (e.amount == 0) fail(source, t->get("amount"), field + ".amount", "must not be 0");
   }
   if (e.kind == EffectKind::Gamble)
@@ -238,6 +238,7 @@ CardSet parse_cards(std::string_view text, const std::string& source) {
   CardSet set;
   set.source = source;
   set.content_hash = fnv1a(text);
+  toml_data::NameSet card_names(source, "card"), rr_names(source, "RR card");
   for (const auto type : {CardType::Warrior, CardType::Event}) {
     const bool warrior = type == CardType::Warrior;
     const std::string_view key = warrior ? "warrior" : "event";
@@ -249,8 +250,7 @@ CardSet parse_cards(std::string_view text, const std::string& source) {
       c.type = type;
       c.name = get_text(source, t, "name", fmt::format("{}[{}].name", key, i + 1), &node);
       const std::string field = fmt::format("{} '{}'", key, c.name);
-      if (c.name.empty()) fail(source, &node, field, "the name is empty");
-      if (set.find(c.name) != kNone) fail(source, &node, field, "a card of that name exists");
+      card_names.add(&node, field, c.name);
       if (warrior)
         check_keys(source, t, field + ".",
                    {"name", "turn", "health", "strength", "defence", "copies", "effect"});
@@ -280,8 +280,7 @@ CardSet parse_cards(std::string_view text, const std::string& source) {
     RrCard c;
     c.name = get_text(source, t, "name", fmt::format("rr[{}].name", i + 1), &node);
     const std::string field = fmt::format("rr '{}'", c.name);
-    for (const RrCard& other : set.rr)
-      if (other.name == c.name) fail(source, &node, field, "an RR card of that name exists");
+    rr_names.add(&node, field, c.name);
     c.glory = uint8_t(get_int(source, t, "glory", field + ".glory", 1, 60, &node));
     const std::string kind = get_text(source, t, "kind", field + ".kind", &node);
     if (kind == "warrior") {
@@ -326,9 +325,13 @@ DeckSet parse_decks(std::string_view text, const std::string& source, const Card
   DeckSet set;
   set.source = source;
   set.content_hash = fnv1a(text);
+  toml_data::NameSet deck_names(source, "deck");
   for (auto&& [key, node] : doc) {
     const std::string deck_name(key.str());
     const std::string field = fmt::format("deck '{}'", deck_name);
+    // deck0=NAME and heuristic@deck=NAME select a deck by its name; "random" draws one.
+    toml_data::check_selectable_name(source, &node, field, deck_name, {"random"});
+    deck_names.add(&node, field, deck_name);
     const toml::table* t = node.as_table();
     if (!t) fail(source, &node, field, "must be a table ([name] with plan and cards)");
     check_keys(source, *t, field + ".", {"plan", "cards"});

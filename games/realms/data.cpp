@@ -82,6 +82,7 @@ Board Board::parse(std::string_view toml_text, const std::string& source) {
   if (!name) fail(source, nullptr, "name", "missing");
   if (!name->is_string()) fail(source, name, "name", "must be text");
   board.name_ = name->as_string()->get();
+  toml_data::check_name(source, name, "name", board.name_);
   if (const toml::node* description = doc.get("description");
       description && !description->is_string())
     fail(source, description, "description", "must be text");

@@ -83,7 +83,22 @@ TEST_CASE("every damaged field of a checkpoint is refused by name") {
       {"field 'next_chunk' must be a whole number", [](J& j) { j["next_chunk"] = 1e30; }},
       {"field 'next_chunk' is 4, outside", [](J& j) { j["next_chunk"] = 4; }},
       {"field 'counts' does not have the shape", [](J& j) { j["counts"] = nullptr; }},
-      {"field 'counts' does not have the shape", [](J& j) { j["counts"]["games"] = "20"; }},
+      {"field 'counts.games' must be a whole number", [](J& j) { j["counts"]["games"] = "20"; }},
+      {"field 'counts.games' must be a whole number", [](J& j) { j["counts"]["games"] = -1; }},
+      {"field 'counts.by_agent[0]' does not match",
+       [](J& j) {
+         auto& w = j["counts"]["by_agent"][0];
+         w[0] = w[0].get<uint64_t>() - 1;  // a win turned into a draw
+         w[1] = w[1].get<uint64_t>() + 1;
+       }},
+      {"field 'counts.by_agent[0]' holds 18446744073709551615",
+       [](J& j) {
+         j["counts"]["by_agent"][0] = {uint64_t(-1), 0, 21};  // adds up, wrapping around
+       }},
+      {"field 'counts.elements.rows' is there, but this game keeps no regression rows",
+       [](J& j) {
+         j["counts"]["elements"]["rows"] = {{0, 999}};
+       }},
       {"field 'counts.games' adds up to 12365", [](J& j) { j["counts"]["games"] = 12365; }},
       {"field 'counts.by_agent' adds up to 41", [](J& j) { j["counts"]["by_agent"][0][0] = 21; }},
       {"field 'counts.games' adds up to 20 where 1 chunks done give 10",
