@@ -52,7 +52,7 @@ if command -v mpirun >/dev/null 2>&1; then
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
     "$submit" --local --mpi 2 --out "$work/mpi" "${args[@]}" >/dev/null 2>"$work/err"
   check "the MPI job gives exactly the unsplit result" \
-    same_result "$work/whole/summary.json" "$work/mpi/summary.json"
+    same_result "$work/whole/summary.json" "$work/mpi/result/summary.json"
 fi
 
 "$submit" --print --shards 4 --out "$work/plan" "${args[@]}" >"$work/plan.txt"
