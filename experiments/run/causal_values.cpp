@@ -1,4 +1,5 @@
 #include "experiments/run/causal_values.hpp"
+#include "experiments/run/planted.hpp"
 
 #include <fmt/format.h>
 
@@ -352,6 +353,37 @@ std::string causal_values_csv(const nlohmann::json& c) {
           number(r, "standard_error"), number(r, "minimum_detectable_effect"), number(r, "p_value"),
           number(r, "q_value"), r["verdict"].get<std::string>());
   return csv;
+}
+
+bool planted_verdicts_hold(const nlohmann::json& causal, const std::string& strong,
+                           const std::string& dead, std::string& why) {
+  if (causal.is_null()) {
+    why = "no causal values were measured";
+    return false;
+  }
+  bool strong_found = false, dead_found = false;
+  std::vector<std::string> wrong;
+  for (const auto& v : causal["verdict"]) {
+    if (v["kind"] != "element") continue;
+    const std::string element = v["element"], verdict = v["verdict"];
+    const std::string where = fmt::format("{} in {}", element, v["context"].get<std::string>());
+    if (element == strong) {
+      if (verdict == "too strong")
+        strong_found = true;
+      else
+        wrong.push_back(where + " called " + verdict);
+    }
+    if (element == dead) {
+      if (verdict == "too weak")
+        dead_found = true;
+      else
+        wrong.push_back(where + " called " + verdict);
+    }
+  }
+  if (!strong_found) wrong.push_back(strong + " (made much stronger) not called too strong");
+  if (!dead_found) wrong.push_back(dead + " (made dead) not called too weak");
+  why = fmt::format("{}", fmt::join(wrong, "; "));
+  return wrong.empty();
 }
 
 }  // namespace nf
