@@ -88,6 +88,16 @@ class BalanceCommand final : public Command {
                     "also play the same deals with these agents (specs by seat, or one for all; "
                     "repeatable) and say whether each verdict holds at every player level")
         ->check(non_empty_value());
+    causal_option_ =
+        bal->add_option("--causal-games", causal_games_,
+                        "replacement games for the causal element values (each element replaced "
+                        "by its group's neutral reference on the same deals); 0 skips them "
+                        "(default: the game's share of --games)")
+            ->check(whole_number());
+    bal->add_option("--detect", o.detect,
+                    "play as many games as make the element tables' minimum detectable effect "
+                    "(80% power, score units) reach this, e.g. 0.02")
+        ->check(CLI::Range(0.001, 1.0));
     bal->add_option("--report", o.report_path, "write a self-contained HTML report to this file")
         ->check(non_empty_value());
     return bal;
@@ -101,6 +111,9 @@ class BalanceCommand final : public Command {
     if (o.out_dir.empty()) o.out_dir = "results/" + game.id;
     if (games_option_->count() == 0) o.games = game.default_games;
     if (decisiveness_option_->count() > 0) o.decisiveness_games = decisiveness_games_;
+    if (causal_option_->count() > 0) o.causal_games = causal_games_;
+    if (o.detect > 0 && games_option_->count() > 0)
+      throw Error("--detect chooses the number of games: drop --games");
     if (!shard_.empty()) o.shard = parse_shard(shard_);
     for (const std::string& level : o.robust_levels) agent_specs(level);
     check_combinations();
@@ -173,8 +186,9 @@ class BalanceCommand final : public Command {
   GameFlags game_;
   std::string agents_, shard_;
   bool unpaired_ = false;
-  uint64_t decisiveness_games_ = 0;
+  uint64_t decisiveness_games_ = 0, causal_games_ = 0;
   CLI::Option* games_option_ = nullptr;
+  CLI::Option* causal_option_ = nullptr;
   CLI::Option* decisiveness_option_ = nullptr;
   BalanceOptions options_;
 };

@@ -21,13 +21,19 @@ class CheckCommand final : public Command {
     chk->add_flag("--all", all_,
                   "every game, on its default config and every config it "
                   "declares worth checking");
-    chk->add_option("--games", options_.games, "random games to play")
-        ->capture_default_str()
-        ->check(whole_number())
-        ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
+    games_option_ = chk->add_option("--games", options_.games, "random games to play")
+                        ->capture_default_str()
+                        ->check(whole_number())
+                        ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
     chk->add_option("--seed", options_.seed, "master seed")
         ->capture_default_str()
         ->check(whole_number());
+    chk->add_flag("--planted", planted_,
+                  "self-check of the balance verdict: a copy of the game's data with one element "
+                  "made much stronger and one dead; passes when the causal values call them too "
+                  "strong and too weak (--games: the balance games, default the game's)");
+    chk->add_option("--threads", threads_, "worker threads for --planted; 0 uses every core")
+        ->check(CLI::Range(0, 4096));
     chk->add_flag("--list", list_,
                   "list every game and config `--all` checks, one per line: id key=value...");
     return chk;
@@ -36,6 +42,17 @@ class CheckCommand final : public Command {
   int run() override {
     if (list_) return list_configs();
     if (all_ == !game_.game.empty()) throw Error("check: give either --game G or --all");
+    if (planted_) {
+      if (all_ || game_.game.empty()) throw Error("check --planted: give one --game");
+      const GameEntry& entry = game_.entry();
+      PlantedOptions p;
+      p.config = game_.config();
+      p.agents = agent_specs(default_agent(entry));
+      p.games = games_option_->count() > 0 ? options_.games : entry.default_games;
+      p.seed = options_.seed;
+      p.threads = threads_;
+      return entry.planted(p);
+    }
     if (!all_) {
       options_.config = game_.config();
       return game_.entry().check(options_);
@@ -66,7 +83,9 @@ class CheckCommand final : public Command {
   }
 
   GameFlags game_;
-  bool all_ = false, list_ = false;
+  bool all_ = false, list_ = false, planted_ = false;
+  int threads_ = 0;
+  CLI::Option* games_option_ = nullptr;
   CheckOptions options_;
 };
 

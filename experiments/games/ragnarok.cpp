@@ -2,5 +2,5 @@
 #include "experiments/game_registry.hpp"
 
 namespace nf {
-GameEntry ragnarok_entry() { return make_game_entry<ragnarok::RagnarokGame>("2", 4'000); }
+GameEntry ragnarok_entry() { return make_game_entry<ragnarok::RagnarokGame>("2", 12'000); }
 }  // namespace nf

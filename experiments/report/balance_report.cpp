@@ -9,6 +9,7 @@
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/html.hpp"
 #include "experiments/report/result_folder.hpp"
+#include "experiments/run/causal_values.hpp"
 #include "stats/adjusted_values.hpp"
 #include "stats/ludii_metrics.hpp"
 #include "stats/multiple_testing.hpp"
@@ -99,8 +100,30 @@ void print_team_table(const BalanceReport& r, std::FILE* out) {
   fmt::print(out, "\nnote: {}\n", kTeamNote);
 }
 
-// One table per group of elements, with that group's metrics only, then every flag.
-void print_element_tables(const ElementSchema& schema, const ElementStats& stats, std::FILE* out) {
+constexpr const char* kAdjustedWithdrawn =
+    "the regression on which cards each side drew disagrees in sign with the paired "
+    "replacements (drawing a card is a proxy for a long game); the causal values replace it";
+
+constexpr const char* kConfoundedNote =
+    "raw rates are confounded by the context an element comes with (its deck, realm, map) and "
+    "by game length: they describe, they do not measure strength; the verdict is the causal "
+    "values'";
+
+// With causal values, a raw rate's flag is a description: "above/below the others".
+std::vector<ElementFlag> element_flags(const BalanceReport& r) {
+  auto flags = flag_elements(*r.elements, r.totals.elements, kElementFdr);
+  if (!r.causal.is_null())
+    for (ElementFlag& f : flags)
+      if (f.verdict == "too strong" || f.verdict == "too weak")
+        f.verdict = f.direction > 0 ? "above the others" : "below the others";
+  return flags;
+}
+
+// One table per group of elements, with that group's metrics only, then every flag. With
+// causal values no raw rate is a strength verdict.
+void print_element_tables(const ElementSchema& schema, const ElementStats& stats, bool causal,
+                          std::FILE* out) {
+  if (causal) fmt::print(out, "\nraw rates (descriptive): {}\n", kConfoundedNote);
   size_t width = 10;  // the longest element or group name, at least 10
   for (const auto& name : schema.elements) width = std::max(width, name.size() + 1);
   for (int g = 0; g < schema.group_count(); ++g) {
@@ -126,12 +149,16 @@ void print_element_tables(const ElementSchema& schema, const ElementStats& stats
   // too rarely) on a line of its own, the descriptive differences one line per group and
   // metric so that dozens of them stay readable.
   const auto flags = flag_elements(schema, stats, kElementFdr);
+  const auto strength = [&](int metric) {
+    return causal ? 0 : schema.metrics[size_t(metric)].strength;
+  };
   fmt::print(out,
-             "\n{}s flagged against the median of the others of their group (Benjamini-Hochberg, "
+             "\n{}s {} against the median of the others of their group (Benjamini-Hochberg, "
              "false discovery rate {}): {}\n",
-             schema.label, kElementFdr, flags.empty() ? "none" : "");
+             schema.label, causal ? "whose raw rates differ" : "flagged", kElementFdr,
+             flags.empty() ? "none" : "");
   for (const ElementFlag& f : flags)
-    if (schema.metrics[size_t(f.metric)].strength != 0)
+    if (strength(f.metric) != 0)
       fmt::print(out, "  {} {}: {} by {} ({:.4g} against the others' median {:.4g}, q {})\n",
                  schema.group_name(schema.group(size_t(f.element))),
                  schema.elements[size_t(f.element)], f.verdict,
@@ -149,7 +176,7 @@ void print_element_tables(const ElementSchema& schema, const ElementStats& stats
       (flags[end].direction > 0 ? above : below)
           .push_back(fmt::format("{} {:.4g}", schema.elements[size_t(flags[end].element)],
                                  flags[end].value));
-    if (schema.metrics[size_t(first.metric)].strength == 0) {
+    if (strength(first.metric) == 0) {
       std::vector<std::string> parts;
       if (!above.empty()) parts.push_back(fmt::format("above {}", fmt::join(above, ", ")));
       if (!below.empty()) parts.push_back(fmt::format("below {}", fmt::join(below, ", ")));
@@ -243,11 +270,13 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
   j["end_reasons"] = ends;
   if (r.elements) {
     j["elements"] = element_stats_to_json(*r.elements, t.elements);
-    j["element_flags"] =
-        element_flags_to_json(*r.elements, flag_elements(*r.elements, t.elements), kElementFdr);
+    j["element_flags"] = element_flags_to_json(*r.elements, element_flags(r), kElementFdr);
+    if (!r.causal.is_null()) j["element_flags"]["note"] = kConfoundedNote;
     if (auto adjusted = adjusted_values_json(*r.elements, t.elements); !adjusted.is_null())
-      j["adjusted_values"] = adjusted;
+      j["adjusted_values"] =
+          r.causal.is_null() ? adjusted : nlohmann::json{{"withdrawn", kAdjustedWithdrawn}};
   }
+  if (!r.causal.is_null()) j["causal_values"] = r.causal;
   j["ludii_metrics"] =
       ludii_metrics_json(ludii_metrics(t.ludii, t.games, t.end_reasons, r.end_reason_names));
   j["ludii_metrics"]["decisiveness_playouts"] = r.decisiveness_playouts;
@@ -311,6 +340,8 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
     }
     write_file_atomically(dir / (schema.label + "s.csv"), csv);
   }
+  if (!r.causal.is_null())
+    write_file_atomically(dir / "causal_values.csv", causal_values_csv(r.causal));
   // summary.json last: its presence means the whole set is there.
   nlohmann::json summary = balance_summary_json(r);
   // Each data file the run used, relative to this folder (the staging folder is beside the
@@ -331,6 +362,10 @@ void write_balance_outputs(const BalanceReport& r, const std::string& out_dir) {
 
 void print_balance_table(const BalanceReport& r, std::FILE* out) {
   const BalanceAccumulator& t = r.totals;
+  if (!r.causal.is_null()) {
+    print_causal_verdict(r.causal, out);
+    fmt::print(out, "\n");
+  }
   // Search agents can play under ten games a second: then two decimals, not "0 games/s".
   const double rate = r.seconds > 0 ? double(t.games) / r.seconds : 0.0;
   fmt::print(out, "{}: {} games on {}{} {}deals, seed {}, {:.1f} s ({:.{}f} games/s, {} threads)\n",
@@ -380,9 +415,13 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
                r.decisiveness_playouts);
   fmt::print(out, "\n");
   if (r.tournament) r.tournament->print(out, r.agents, t.players);
+  if (!r.causal.is_null()) print_causal_tables(r.causal, out);
   if (r.elements) {
-    print_element_tables(*r.elements, t.elements, out);
-    print_adjusted_values(adjusted_values_json(*r.elements, t.elements), out);
+    print_element_tables(*r.elements, t.elements, !r.causal.is_null(), out);
+    if (r.causal.is_null())
+      print_adjusted_values(adjusted_values_json(*r.elements, t.elements), out);
+    else if (!adjusted_values_json(*r.elements, t.elements).is_null())
+      fmt::print(out, "\nadjusted values: withdrawn: {}\n", kAdjustedWithdrawn);
   }
 }
 

@@ -36,6 +36,8 @@ struct BalanceReport {
   nlohmann::json identity;               // what shards and checkpoints of this run must agree on
   std::optional<MatchTally> tournament;  // with --tournament
   int decisiveness_playouts = 0;
+  // Causal element values (experiments/run/causal_values.hpp), null when not measured.
+  nlohmann::json causal;
 };
 
 nlohmann::json balance_summary_json(const BalanceReport& report);

@@ -15,6 +15,7 @@
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/format.hpp"
 #include "experiments/report/result_folder.hpp"
+#include "experiments/run/causal_values.hpp"
 
 namespace nf {
 namespace {
@@ -345,8 +346,78 @@ std::string team_section(const json& s) {
                                      paragraph(team["note"].get<std::string>()));
 }
 
+// The causal element values (experiments/run/causal_values.hpp): the verdict in words, then a
+// forest plot of each group's values per context, the dashed line at the group's median.
+std::string causal_section(const json& c) {
+  std::string verdict;
+  const std::string context = c["context_label"].get<std::string>();
+  if (c["verdict"].empty()) {
+    verdict = paragraph(fmt::format(
+        "No element's causal value is significantly off its group (this run detects differences "
+        "of about {:.3f} at 80% power).",
+        causal_table_mde(c)));
+  } else {
+    verdict = "<ul>\n";
+    for (const auto& f : c["verdict"]) {
+      const Interval v = interval_from_json(f["value"]);
+      const std::string text =
+          f["kind"] == "element"
+              ? fmt::format(
+                    "{} {} in {} {} is {}: value {:+.3f} [{:+.3f}, {:+.3f}] against {} "
+                    "(group median {:+.3f}, q {}).",
+                    f["group"].get<std::string>(), f["element"].get<std::string>(), context,
+                    f["context"].get<std::string>(), f["verdict"].get<std::string>(), v.estimate,
+                    v.low, v.high, f["reference"].get<std::string>(),
+                    f["group_median"].get<double>(), format_p(f["q_value"].get<double>()))
+              : fmt::format(
+                    "{} {} is {}: score {:+.3f} [{:+.3f}, {:+.3f}] against the field "
+                    "(q {}).",
+                    f["group"].get<std::string>(), f["element"].get<std::string>(),
+                    f["verdict"].get<std::string>(), v.estimate, v.low, v.high,
+                    format_p(f["q_value"].get<double>()));
+      verdict += "<li>" + escape(text) + "</li>\n";
+    }
+    verdict += "</ul>\n";
+  }
+  std::string body =
+      paragraph(c["method"].get<std::string>()) +
+      paragraph(fmt::format("{} deals; {} base games shared by {} replacement "
+                            "games.",
+                            str(c["deals"]), str(c["base_games"]), str(c["replacement_games"])));
+  for (const auto& g : c["groups"]) {
+    std::vector<ForestRow> rows;
+    for (const auto& r : g["values"])
+      if (!r["value"].is_null())
+        rows.push_back(
+            {r["element"].get<std::string>() + " (" + r["context"].get<std::string>() + ")",
+             interval_from_json(r["value"]), !r["verdict"].get<std::string>().empty()});
+    if (rows.empty()) continue;
+    body +=
+        "<h3>" +
+        escape(g["group"].get<std::string>() + " against " + g["reference"].get<std::string>()) +
+        "</h3>\n" +
+        paragraph(fmt::format("Red: significantly off the group's median {:+.3f} (dashed). "
+                              "Minimum detectable effect at 80% power: {:.3f}.",
+                              g["median_value"].get<double>(),
+                              g["minimum_detectable_effect"].get<double>())) +
+        forest_plot(rows, g["group"].get<std::string>() + " values",
+                    g["median_value"].get<double>());
+  }
+  if (c.contains("contexts")) {
+    std::vector<ForestRow> rows;
+    for (const auto& r : c["contexts"]["values"])
+      rows.push_back({r["context"].get<std::string>(), interval_from_json(r["value"]),
+                      !r["verdict"].get<std::string>().empty()});
+    body += "<h3>" + escape(context + "s against the field") + "</h3>\n" +
+            paragraph(c["contexts"]["method"].get<std::string>()) +
+            forest_plot(rows, context + " values", 0.0);
+  }
+  return section("Verdict", verdict) + section("Causal element values", body);
+}
+
 std::string balance_sections(const json& s) {
   std::string out;
+  if (s.contains("causal_values")) out += causal_section(s["causal_values"]);
   const int players = s["players"].get<int>();
   out += paragraph(fmt::format("{} games on {} {}deals, seed {}, {} players. Config: {}.",
                                s["games"].get<uint64_t>(), s["deals"].get<uint64_t>(),
@@ -398,11 +469,15 @@ std::string balance_sections(const json& s) {
     const auto& el = s["elements"];
     const std::string label = el["label"].get<std::string>();
     std::string body = paragraph(fmt::format(
-        "Each {0}'s statistics with 95% intervals, one group of like {0}s at a time, each on its "
+        "{2}Each {0}'s statistics with 95% intervals, one group of like {0}s at a time, each on "
+        "its "
         "own axis; the dashed line is the group's median. Red marks a {0} flagged as different "
         "from the others of its group after Benjamini-Hochberg correction (false discovery rate "
         "{1}).",
-        label, s["element_flags"]["false_discovery_rate"].get<double>()));
+        label, s["element_flags"]["false_discovery_rate"].get<double>(),
+        s["element_flags"].contains("note")
+            ? "Raw rates, descriptive only: " + s["element_flags"]["note"].get<std::string>() + ". "
+            : std::string()));
     // Summaries written before elements had groups: one group of everything.
     json groups = el.value("groups", json::array());
     if (groups.empty()) {
@@ -458,7 +533,10 @@ std::string balance_sections(const json& s) {
             (flags.rows.empty() ? paragraph("No " + label + " is flagged.") : flags.html());
     out += section("Per-" + label + " statistics", body);
   }
-  if (s.contains("adjusted_values")) {
+  if (s.contains("adjusted_values") && s["adjusted_values"].contains("withdrawn")) {
+    out += section("Regression-adjusted values",
+                   paragraph("Withdrawn: " + s["adjusted_values"]["withdrawn"].get<std::string>()));
+  } else if (s.contains("adjusted_values")) {
     const auto& a = s["adjusted_values"];
     std::vector<ForestRow> rows;
     for (const auto& c : a["covariates"])

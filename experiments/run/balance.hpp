@@ -28,6 +28,7 @@
 #include "core/record.hpp"
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/balance_report.hpp"
+#include "experiments/run/causal_values.hpp"
 #include "experiments/run/checkpoint.hpp"
 #include "experiments/run/data_files.hpp"
 #include "experiments/run/decisiveness.hpp"
@@ -70,6 +71,11 @@ struct BalanceOptions {
   std::string ladder;
   std::string sweep;                       // "players=1..5": one balance run per value
   std::vector<std::string> robust_levels;  // other players for the same deals
+  // Causal element values (experiments/run/causal_values.hpp): replacement games to play
+  // (unset: the game's default share of the run, 0: none); --detect: the minimum detectable
+  // effect the run's games are chosen to reach (0: the games asked for).
+  std::optional<uint64_t> causal_games;
+  double detect = 0;
 };
 
 // One deal over all its seat orders, for paired comparisons between two runs on the same deals.
@@ -430,6 +436,31 @@ class BalanceRun {
   nlohmann::json record_data_ = nlohmann::json::object();  // GameRecord::data
 };
 
+// --detect: a pilot of a quarter of the default games, then as many games as make the
+// largest element table's minimum detectable effect (its median row) reach the target.
+template <Game G>
+uint64_t games_to_detect(const G& game, const BalanceOptions& o) {
+  if constexpr (!HasCausalValues<G>) {
+    throw Error(fmt::format("--detect: game '{}' declares no causal element values", G::kId));
+  } else {
+    const uint64_t pilot = std::max<uint64_t>(500, o.games / 4);
+    const nlohmann::json values = run_causal_values(
+        game, o.agents, o.seed, o.threads, o.quiet, pilot,
+        o.causal_games
+            ? std::optional<uint64_t>(*o.causal_games * pilot / std::max<uint64_t>(1, o.games))
+            : std::nullopt);
+    if (values.is_null()) throw Error("--detect needs causal values: drop --causal-games 0");
+    const double mde = causal_table_mde(values);
+    const double scale = mde > 0 ? (mde / o.detect) * (mde / o.detect) : 1;
+    const uint64_t games =
+        std::clamp<uint64_t>(uint64_t(std::ceil(double(pilot) * scale)), 100, uint64_t{1} << 26);
+    if (!o.quiet)
+      fmt::print(stderr, "--detect {}: a pilot of {} games detects {:.3f}; playing {} games\n",
+                 o.detect, pilot, mde, games);
+    return games;
+  }
+}
+
 template <Game G>
 int balance_command(const BalanceOptions& options) {
   const ParamSet config(G::config_schema(), options.config,
@@ -444,8 +475,14 @@ int balance_command(const BalanceOptions& options) {
     if (!options.paired)
       throw Error("--tournament plays every deal in every seat order; drop --unpaired");
   }
-  BalanceRun<G> run(game, config, options);
+  BalanceOptions o = options;
+  if (o.detect > 0) o.games = games_to_detect(game, o);
+  BalanceRun<G> run(game, config, o);
   BalanceReport report = run.run();
+  // Causal values need every deal in one process: not for a shard or a resumed checkpoint.
+  if (o.shard.whole() && o.checkpoint_path.empty())
+    report.causal =
+        run_causal_values(game, o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games);
   if (reduce_balance_over_processes(report, run.empty_accumulator()))
     publish_balance(report, options.out_dir, options.report_path);
   return 0;

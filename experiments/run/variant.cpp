@@ -11,6 +11,7 @@ namespace nf {
 namespace {
 
 constexpr double kFdr = 0.05;
+constexpr double kHuge = 1e9;  // the interval of a difference nothing bounds
 
 struct Row {
   std::string statistic, group;
@@ -45,6 +46,16 @@ double binomial_se(const RateCounter& r) {
 
 Row rate_row(std::string statistic, std::string group, const RateCounter& base,
              const RateCounter& variant) {
+  // A rate with no trials in an arm (a card no deck holds after an ablation) is unknown, not
+  // an exact 0: its difference spans every possible value, p = 1, never a flag.
+  if (base.trials == 0 || variant.trials == 0)
+    return {std::move(statistic),
+            std::move(group),
+            base.interval(),
+            variant.interval(),
+            Interval{0.0, -1.0, 1.0},
+            1.0,
+            false};
   return unpaired_row(std::move(statistic), std::move(group), base.interval(), binomial_se(base),
                       variant.interval(), binomial_se(variant));
 }
@@ -126,8 +137,12 @@ std::vector<Row> difference_rows(const VariantRun& base, const VariantRun& varia
         } else {
           const IntMoments &mb = b.elements.mean(int(e), int(m)),
                            &mv = v.elements.mean(int(e), int(m));
-          rows.push_back(unpaired_row(name, "elements", mb.mean_interval(), mb.standard_error(),
-                                      mv.mean_interval(), mv.standard_error()));
+          if (mb.n < 2 || mv.n < 2)  // unknown in an arm: no test (see rate_row)
+            rows.push_back({name, "elements", mb.mean_interval(), mv.mean_interval(),
+                            Interval{0.0, -kHuge, kHuge}, 1.0, false});
+          else
+            rows.push_back(unpaired_row(name, "elements", mb.mean_interval(), mb.standard_error(),
+                                        mv.mean_interval(), mv.standard_error()));
           rows.back().mean = true;
         }
       }

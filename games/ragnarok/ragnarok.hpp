@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/causal.hpp"
+
 #include "core/fixed_vector.hpp"
 #include "core/game.hpp"
 #include "core/params.hpp"
@@ -216,6 +218,16 @@ class RagnarokGame {
   static std::vector<std::string> end_reasons();
   int end_reason(const State& s) const { return static_cast<int>(s.end_reason); }
 
+  // Causal values (core/causal.hpp, games/ragnarok/causal.cpp): every card of a seat's deck
+  // replaced on that seat by the filler of its type; a card's context is its deck.
+  CausalSchema causal_schema() const;
+  void causal_slots(const State& initial, std::vector<CausalSlot>& out) const;
+  int causal_context(const State& s, int seat) const { return s.sides[size_t(seat)].deck_id; }
+  bool contexts_randomized() const { return deck0_ < 0 && deck1_ < 0; }
+  void causal_replace(State& initial, int seat, int element) const;
+  // `check --planted`: Jarl made much stronger, Huscarl dead, in a copy of cards.toml.
+  static PlantedImbalance plant_imbalance(const std::filesystem::path& folder);
+
   // Rules queries shared by the rules, the heuristic and the tests.
   int decider(const State& s) const;
   int strength(const State& s, int seat, int pos) const;
@@ -242,6 +254,7 @@ class RagnarokGame {
  private:
   friend class Rules;
   void init_box();
+  void init_causal();
   std::shared_ptr<const CardSet> cards_;
   std::shared_ptr<const DeckSet> decks_;
   std::vector<std::array<uint8_t, kDeckSize>> deck_lists_;  // after ablation
@@ -253,6 +266,9 @@ class RagnarokGame {
   // copies=box: the deck pairs whose cards together fit in the box (empty: any pair).
   std::vector<std::array<uint8_t, 2>> box_pairs_;
   uint64_t data_hash_;
+  // Causal elements: the cards some deck holds (fillers aside), by card id and back.
+  std::vector<uint8_t> causal_cards_;
+  std::array<int, kMaxCards> causal_element_{};
 };
 
 static_assert(nf::Game<RagnarokGame>);

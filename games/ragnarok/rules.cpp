@@ -86,6 +86,7 @@ RagnarokGame::RagnarokGame(const ParamSet& config)
         card(id).type == CardType::Warrior ? cards_->filler_warrior : cards_->filler_event;
     for (auto& list : deck_lists_) std::replace(list.begin(), list.end(), id, filler);
   }
+  init_causal();
 }
 
 void RagnarokGame::init_box() {

@@ -1,0 +1,273 @@
+// Causal element values, the headline of `balance` for games that declare them
+// (core/causal.hpp): on the same deals and agent seeds, every element a seat holds is replaced,
+// on that seat only, by its group's neutral reference, and the paired difference of that seat's
+// score (base minus replaced) is the element's value in its context (the deck, realm or map it
+// is in). The base game of a deal is played once and shared by every replacement of the deal.
+//
+// Budget: a run of D deals may play `budget` replacement games. When every element of every
+// deal fits, all are played; otherwise the first block of deals replaces every element, and
+// each later block replaces only the elements whose intervals are widest, as many as the
+// block's share of the remaining budget allows. Every decision depends only on blocks already
+// merged in deal order, so the result does not depend on the thread count.
+//
+// Contexts drawn at random by the deal (random decks) are valued against the field: a seat's
+// score with the context minus its fair share, a randomized comparison on the base games.
+#pragma once
+
+#include <fmt/format.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "agents/registry.hpp"
+#include "core/causal.hpp"
+#include "core/game.hpp"
+#include "core/rng.hpp"
+#include "core/stats.hpp"
+#include "experiments/report/atomic_file.hpp"
+#include "experiments/report/format.hpp"
+#include "experiments/run/entrant.hpp"
+#include "experiments/run/lineup.hpp"
+#include "experiments/run/runner.hpp"
+
+namespace nf {
+
+// A mean of per-game sums over a variable number of observations (a context held by zero, one
+// or both seats of a game): the ratio estimate and its cluster-robust standard error.
+struct ClusterMoments {
+  uint64_t games = 0;
+  double sy = 0, sm = 0, syy = 0, smm = 0, sym = 0;
+  void add(double y, double m) {
+    ++games, sy += y, sm += m, syy += y * y, smm += m * m, sym += y * m;
+  }
+  void merge(const ClusterMoments& o) {
+    games += o.games, sy += o.sy, sm += o.sm, syy += o.syy, smm += o.smm, sym += o.sym;
+  }
+  double mean() const { return sm > 0 ? sy / sm : 0; }
+  double standard_error() const;
+};
+
+// What the runs of a chunk of deals add up: per (element, context) cell the paired differences
+// in half points (base minus replaced, -2..2), per context its field score.
+struct CausalTally {
+  size_t elements = 0, contexts = 0;
+  std::vector<IntMoments> cells;      // element * contexts + context
+  std::vector<uint64_t> present;      // deals where the cell was in play (played or not)
+  std::vector<ClusterMoments> field;  // per context: half points minus the fair share
+  uint64_t deals = 0, base_games = 0, replacement_games = 0;
+
+  CausalTally() = default;
+  CausalTally(size_t n_elements, size_t n_contexts)
+      : elements(n_elements),
+        contexts(n_contexts),
+        cells(n_elements * n_contexts),
+        present(n_elements * n_contexts),
+        field(n_contexts) {}
+  size_t cell(int element, int context) const {
+    return size_t(element) * contexts + size_t(context);
+  }
+  void merge(const CausalTally& o);
+};
+
+struct CausalRunInfo {
+  std::string note;  // why there are no values, when there are none
+  double seconds = 0;
+  uint64_t budget = 0;
+  bool full_coverage = true;
+  bool contexts_randomized = false;
+};
+
+inline constexpr double kCausalFdr = 0.05;
+inline constexpr double kCausalPower = 0.80;
+inline constexpr uint64_t kCausalMinGames = 20;  // fewer paired games: no value, no verdict
+
+// The report of a causal run (summary.json "causal_values"), its verdict lines, tables and CSV.
+nlohmann::json causal_values_json(const CausalSchema& schema, const CausalTally& tally,
+                                  const CausalRunInfo& info);
+void print_causal_verdict(const nlohmann::json& causal, std::FILE* out);
+void print_causal_tables(const nlohmann::json& causal, std::FILE* out);
+std::string causal_values_csv(const nlohmann::json& causal);
+// The largest minimum detectable effect of an element table (the median row of each group).
+double causal_table_mde(const nlohmann::json& causal);
+// Minimum detectable effect at 80% power, two-sided 5% test, for a standard error.
+double minimum_detectable_effect(double se);
+
+// Which cells a block of deals replaces (experiments/run/causal_values.cpp).
+std::vector<char> causal_plan(const CausalTally& tally, uint64_t deals_done, uint64_t deals_total,
+                              uint64_t block_deals, double budget_left);
+
+template <Game G>
+requires HasCausalValues<G>
+class CausalRun {
+ public:
+  CausalRun(const G& game, const std::vector<std::string>& agents, uint64_t seed, int threads,
+            bool quiet)
+      : game_(game),
+        seed_(seed),
+        threads_(threads),
+        quiet_(quiet),
+        players_(game.num_players()),
+        schema_(game.causal_schema()) {
+    for (const std::string& spec : lineup_for_players(agents, players_, G::kId))
+      specs_.push_back(parse_entrant(spec).agent);
+  }
+
+  const CausalSchema& schema() const { return schema_; }
+
+  // Plays deals [0, deals) with at most `budget` replacement games.
+  CausalTally run(uint64_t deals, uint64_t budget, CausalRunInfo& info) {
+    const auto start = std::chrono::steady_clock::now();
+    const int threads = threads_ > 0 ? threads_ : int(tbb::info::default_concurrency());
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+    tbb::enumerable_thread_specific<std::vector<std::unique_ptr<Agent<G>>>> agents([&] {
+      std::vector<std::unique_ptr<Agent<G>>> a;
+      for (const auto& s : specs_) a.push_back(make_agent(game_, s));
+      return a;
+    });
+    CausalTally total(schema_.elements.size(), schema_.contexts.size());
+    info.budget = budget;
+    info.contexts_randomized = game_.contexts_randomized();
+    const uint64_t block = kBlockDeals;
+    std::vector<char> all(total.cells.size(), 1);
+    for (uint64_t done = 0; done < deals;) {
+      const uint64_t count = std::min(block, deals - done);
+      const double left = double(budget) - double(total.replacement_games);
+      std::vector<char> plan = causal_plan(total, done, deals, count, left);
+      if (!std::all_of(plan.begin(), plan.end(), [](char c) { return c != 0; }))
+        info.full_coverage = false;
+      const uint64_t chunks = (count + kChunkDeals - 1) / kChunkDeals;
+      std::vector<CausalTally> results(chunks);
+      tbb::parallel_for(uint64_t{0}, chunks, [&](uint64_t c) {
+        const uint64_t first = done + c * kChunkDeals;
+        run_chunk(first, std::min(done + count, first + kChunkDeals), plan, agents.local(),
+                  results[c]);
+      });
+      for (const auto& r : results) total.merge(r);
+      done += count;
+      if (!quiet_ && stderr_is_terminal()) {
+        std::fprintf(stderr, "\r\033[Kcausal values: %llu of %llu deals, %llu replacement games",
+                     static_cast<unsigned long long>(done), static_cast<unsigned long long>(deals),
+                     static_cast<unsigned long long>(total.replacement_games));
+        std::fflush(stderr);
+      }
+    }
+    if (!quiet_ && stderr_is_terminal()) std::fprintf(stderr, "\r\033[K");
+    info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return total;
+  }
+
+ private:
+  static constexpr uint64_t kBlockDeals = 512, kChunkDeals = 32;
+
+  static int half_points(SeatResult r) {
+    return r == SeatResult::Win ? 2 : r == SeatResult::Draw ? 1 : 0;
+  }
+
+  // Seat s of deal d is played by lineup agent (s + d) mod players, as in an unpaired balance.
+  void seat_agents(uint64_t deal, std::vector<std::unique_ptr<Agent<G>>>& agents,
+                   std::vector<Agent<G>*>& seats) const {
+    for (int s = 0; s < players_; ++s)
+      seats[size_t(s)] =
+          agents[size_t((uint64_t(s) + deal) % uint64_t(players_)) % agents.size()].get();
+  }
+
+  std::array<int, G::kMaxPlayers> play(const typename G::State& initial,
+                                       std::span<Agent<G>* const> seats, uint64_t deal) const {
+    std::vector<Rng> rngs(static_cast<size_t>(players_));
+    for (int s = 0; s < players_; ++s)
+      rngs[size_t(s)].reseed(derive_seed(seed_, deal, Stream::Agent, uint64_t(s)));
+    typename G::State state = initial;
+    uint64_t decisions = 0;
+    while (!game_.is_terminal(state)) {
+      const int seat = game_.current_player(state);
+      game_.apply(state, seats[size_t(seat)]->act(state, rngs[size_t(seat)]));
+      if (++decisions > kMaxDecisions)
+        throw Error(fmt::format("game '{}' did not end after {} decisions (deal {})", G::kId,
+                                kMaxDecisions, deal));
+    }
+    const auto results = game_results(game_, game_.returns(state));
+    std::array<int, G::kMaxPlayers> out{};
+    for (int s = 0; s < players_; ++s) out[size_t(s)] = half_points(results[size_t(s)]);
+    return out;
+  }
+
+  void run_chunk(uint64_t first, uint64_t end, const std::vector<char>& plan,
+                 std::vector<std::unique_ptr<Agent<G>>>& agents, CausalTally& out) const {
+    out = CausalTally(schema_.elements.size(), schema_.contexts.size());
+    std::vector<Agent<G>*> seats(static_cast<size_t>(players_));
+    std::vector<CausalSlot> slots;
+    const bool field = game_.contexts_randomized();
+    std::vector<double> y(schema_.contexts.size()), m(schema_.contexts.size());
+    for (uint64_t deal = first; deal < end; ++deal) {
+      const uint64_t deal_seed = derive_seed(seed_, deal, Stream::Deal);
+      const typename G::State initial = game_.initial_state(deal_seed);
+      seat_agents(deal, agents, seats);
+      const auto base = play(initial, seats, deal);
+      ++out.deals, ++out.base_games;
+      if (field) {
+        std::fill(y.begin(), y.end(), 0.0), std::fill(m.begin(), m.end(), 0.0);
+        for (int s = 0; s < players_; ++s) {
+          const int c = game_.causal_context(initial, s);
+          if (c < 0) continue;
+          y[size_t(c)] += base[size_t(s)] - 2.0 / players_;
+          m[size_t(c)] += 1;
+        }
+        for (size_t c = 0; c < y.size(); ++c)
+          if (m[c] > 0) out.field[c].add(y[c], m[c]);
+      }
+      game_.causal_slots(initial, slots);
+      for (const CausalSlot& slot : slots) {
+        const size_t cell = out.cell(slot.element, slot.context);
+        ++out.present[cell];
+        if (!plan[cell]) continue;
+        typename G::State replaced = initial;
+        game_.causal_replace(replaced, slot.seat, slot.element);
+        const auto r = play(replaced, seats, deal);
+        ++out.replacement_games;
+        out.cells[cell].add(base[size_t(slot.seat)] - r[size_t(slot.seat)]);
+      }
+    }
+  }
+
+  const G& game_;
+  uint64_t seed_;
+  int threads_;
+  bool quiet_;
+  int players_;
+  CausalSchema schema_;
+  std::vector<std::string> specs_;
+};
+
+// The causal values of a balance run of `deals` deals (the same deals and agent seeds as the
+// run), as summary.json's "causal_values"; null when the game declares none or the run asks for
+// none (`replacements` 0).
+template <Game G>
+nlohmann::json run_causal_values(const G& game, const std::vector<std::string>& agents,
+                                 uint64_t seed, int threads, bool quiet, uint64_t deals,
+                                 std::optional<uint64_t> replacements) {
+  if constexpr (!HasCausalValues<G>) {
+    return nullptr;
+  } else {
+    CausalRun<G> run(game, agents, seed, threads, quiet);
+    const uint64_t budget =
+        replacements ? *replacements
+                     : uint64_t(std::ceil(run.schema().replacements_per_game * double(deals)));
+    if (budget == 0) return nullptr;
+    CausalRunInfo info;
+    const CausalTally tally = run.run(deals, budget, info);
+    return causal_values_json(run.schema(), tally, info);
+  }
+}
+
+}  // namespace nf
