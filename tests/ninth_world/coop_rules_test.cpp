@@ -15,13 +15,6 @@ using namespace nf::ninth_world::test;
 
 namespace {
 
-NinthWorldGame coop(int players, std::map<std::string, std::string> more = {}) {
-  more["mode"] = "coop";
-  more["players"] = std::to_string(players);
-  more.emplace("region", "Milave");
-  return make_game(more);
-}
-
 int prize_count(const NinthWorldGame& game) {
   int n = 0;
   for (int c = kTownCards; c < kCards; ++c) n += game.data().card(c).type == CardType::Prize;

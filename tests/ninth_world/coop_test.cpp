@@ -11,13 +11,6 @@ using namespace nf::ninth_world::test;
 
 namespace {
 
-NinthWorldGame coop(int players, std::map<std::string, std::string> more = {}) {
-  more["mode"] = "coop";
-  more["players"] = std::to_string(players);
-  more.emplace("region", "Milave");
-  return make_game(more);
-}
-
 // Leaves nothing to draw, so a Threshold phase adds no cards.
 void empty_wilderness_deck(State& s) {
   s.wild_deck.clear();

@@ -24,6 +24,14 @@ inline NinthWorldGame make_game(const std::map<std::string, std::string>& config
   return NinthWorldGame(ParamSet(NinthWorldGame::config_schema(), config, "ninth-world"));
 }
 
+// A co-op game of `players` heroes starting in Milave, with `more` options.
+inline NinthWorldGame coop(int players, std::map<std::string, std::string> more = {}) {
+  more["mode"] = "coop";
+  more["players"] = std::to_string(players);
+  more.emplace("region", "Milave");
+  return make_game(more);
+}
+
 // The data index of a hero or the first card instance with this name.
 inline int hero_index(const NinthWorldGame& game, const std::string& name) {
   for (size_t i = 0; i < game.data().heroes.size(); ++i)
