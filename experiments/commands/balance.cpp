@@ -13,7 +13,12 @@
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
 #include "experiments/report/result_folder.hpp"
+#include "experiments/run/balance.hpp"
+#include "experiments/run/ladder.hpp"
 #include "experiments/run/mpi.hpp"
+#include "experiments/run/robust.hpp"
+#include "experiments/run/sweep.hpp"
+#include "experiments/run/variant.hpp"
 
 namespace nf {
 namespace {
@@ -105,8 +110,8 @@ class BalanceCommand final : public Command {
 
   int run() override {
     BalanceOptions& o = options_;
-    const GameEntry& game = game_.resolve(o.config);
-    o.agents = agent_specs(agents_.empty() ? default_agent(game) : agents_);
+    const GameInfo& game = game_.resolve(o.config);
+    o.agents = agent_specs(agents_.empty() ? game.default_agent() : agents_);
     o.paired = !unpaired_;
     if (o.out_dir.empty()) o.out_dir = "results/" + game.id;
     if (games_option_->count() == 0) o.games = game.default_games;
@@ -118,11 +123,11 @@ class BalanceCommand final : public Command {
     for (const std::string& level : o.robust_levels) agent_specs(level);
     check_combinations();
     check_outputs_writable();
-    if (!o.variants.empty()) return game.variant(o);
-    if (!o.ladder.empty()) return game.ladder(o);
-    if (!o.sweep.empty()) return game.sweep(o);
-    if (!o.robust_levels.empty()) return game.robust(o);
-    return game.balance(o);
+    if (!o.variants.empty()) return run_variant(game, o);
+    if (!o.ladder.empty()) return run_ladder(game, o);
+    if (!o.sweep.empty()) return run_sweep(game, o);
+    if (!o.robust_levels.empty()) return run_robust(game, o);
+    return run_balance(game, o);
   }
 
  private:

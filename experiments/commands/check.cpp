@@ -6,9 +6,17 @@
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
+#include "experiments/run/check.hpp"
+#include "experiments/run/planted.hpp"
+#include "experiments/with_game.hpp"
 
 namespace nf {
 namespace {
+
+// The conformance suite on game `id` (game-typed: it plays and checks the game's own states).
+int check_game(const std::string& id, const CheckOptions& options) {
+  return with_game(id, [&]<Game G>() { return run_check<G>(options); });
+}
 
 class CheckCommand final : public Command {
  public:
@@ -44,26 +52,26 @@ class CheckCommand final : public Command {
     if (all_ == !game_.game.empty()) throw Error("check: give either --game G or --all");
     if (planted_) {
       if (all_ || game_.game.empty()) throw Error("check --planted: give one --game");
-      const GameEntry& entry = game_.entry();
+      const GameInfo& entry = game_.entry();
       PlantedOptions p;
       p.config = game_.config();
-      p.agents = agent_specs(default_agent(entry));
+      p.agents = agent_specs(entry.default_agent());
       p.games = games_option_->count() > 0 ? options_.games : entry.default_games;
       p.seed = options_.seed;
       p.threads = threads_;
-      return entry.planted(p);
+      return run_planted(entry, p);
     }
     if (!all_) {
       options_.config = game_.config();
-      return game_.entry().check(options_);
+      return check_game(game_.game, options_);
     }
     if (!game_.config_items.empty())
       throw Error("check --all: --config applies to one --game only");
     int failed = 0, runs = 0;
-    for (const GameEntry& game : game_registry())
+    for (const GameInfo& game : game_catalog())
       for (const auto& config : game.check_configs) {
         options_.config = config;
-        failed += game.check(options_) != 0;
+        failed += check_game(game.id, options_) != 0;
         ++runs;
       }
     fmt::print("{} of {} game configs pass every check\n", runs - failed, runs);
@@ -73,7 +81,7 @@ class CheckCommand final : public Command {
  private:
   // What `check --all` covers, one line each ("sections players=3"): for scripts and ctest.
   static int list_configs() {
-    for (const GameEntry& game : game_registry())
+    for (const GameInfo& game : game_catalog())
       for (const auto& config : game.check_configs) {
         fmt::print("{}", game.id);
         for (const auto& [key, value] : config) fmt::print(" {}={}", key, value);

@@ -45,12 +45,6 @@ std::vector<std::string> agent_specs(const std::string& text) {
   return out;
 }
 
-std::string default_agent(const GameEntry& game) {
-  for (const AgentListing& agent : game.agents())
-    if (agent.name == "heuristic") return agent.name;
-  return "random";
-}
-
 void check_outputs(const std::string& out_dir, const std::string& report_path) {
   check_distinct_outputs({{"--out", out_dir, true}, {"--report", report_path}});
   if (!out_dir.empty()) check_result_folder(out_dir, "--out");

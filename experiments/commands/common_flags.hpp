@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "experiments/game_registry.hpp"
+#include "experiments/game_catalog.hpp"
 
 namespace nf {
 
@@ -20,11 +20,11 @@ struct GameFlags {
 
   // `required`: --game must be given (check takes --all instead).
   void add_to(CLI::App& command, bool required = true);
-  const GameEntry& entry() const { return find_game(game); }
+  const GameInfo& entry() const { return find_game(game); }
   std::map<std::string, std::string> config() const;
   // The game, after putting its parsed --config into `config`: every command's first step.
-  const GameEntry& resolve(std::map<std::string, std::string>& config) const {
-    const GameEntry& game_entry = entry();
+  const GameInfo& resolve(std::map<std::string, std::string>& config) const {
+    const GameInfo& game_entry = entry();
     config = this->config();
     return game_entry;
   }
@@ -40,9 +40,6 @@ void add_run_flags(CLI::App& command, uint64_t& seed, int& threads, bool& quiet)
 // Agent specs from a comma-separated list (commas inside parentheses stay); nf::Error naming
 // the list when a spec is empty.
 std::vector<std::string> agent_specs(const std::string& text);
-
-// The game's heuristic when it has one, otherwise random play.
-std::string default_agent(const GameEntry& game);
 
 // Before any game is played: nf::Error when the result folder or the report cannot be written.
 void check_outputs(const std::string& out_dir, const std::string& report_path);

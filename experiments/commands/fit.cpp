@@ -1,5 +1,6 @@
 // `ninefold fit`: the smallest change of a game's numeric rules and data that brings balance
 // measures to their targets (experiments/tuning/fit.hpp), confirmed on fresh deals.
+#include "experiments/tuning/fit.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
 
@@ -68,10 +69,10 @@ class FitCommand final : public Command {
   }
 
   int run() override {
-    const GameEntry& game = game_.resolve(options_.config);
-    if (options_.levels.empty()) options_.levels = {default_agent(game)};
+    const GameInfo& game = game_.resolve(options_.config);
+    if (options_.levels.empty()) options_.levels = {game.default_agent()};
     for (const std::string& level : options_.levels) agent_specs(level);
-    return game.fit(options_);
+    return run_fit(game, options_);
   }
 
  private:

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "experiments/commands/command.hpp"
-#include "experiments/game_registry.hpp"
+#include "experiments/game_catalog.hpp"
 
 namespace nf {
 namespace {
@@ -18,7 +18,7 @@ class GamesCommand final : public Command {
     return app.add_subcommand("games", "list the games and their config options");
   }
   int run() override {
-    for (const GameEntry& g : game_registry()) {
+    for (const GameInfo& g : game_catalog()) {
       fmt::print("{:<12} {} players  {}\n", g.id, g.players, g.description);
       if (!g.config_schema.empty()) fmt::print("  config options (--config key=value):\n");
       print_schema(g.config_schema, "    ");
@@ -36,10 +36,10 @@ class AgentsCommand final : public Command {
   }
   int run() override {
     if (!game_.empty()) find_game(game_);
-    for (const GameEntry& g : game_registry()) {
+    for (const GameInfo& g : game_catalog()) {
       if (!game_.empty() && g.id != game_) continue;
       fmt::print("{}:\n", g.id);
-      for (const AgentListing& a : g.agents()) {
+      for (const AgentListing& a : g.agents) {
         fmt::print("  {:<10} {}\n", a.name, a.description);
         print_schema(a.schema, "      ");
       }

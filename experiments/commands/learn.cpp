@@ -1,8 +1,10 @@
 // `ninefold learn`: a logistic value model of a game's positions from self-play
 // (experiments/tuning/learn.hpp), written as a weights file that search reads with eval=learned.
+#include "experiments/tuning/learn.hpp"
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
+#include "experiments/with_game.hpp"
 
 namespace nf {
 namespace {
@@ -49,9 +51,9 @@ class LearnCommand final : public Command {
     return command;
   }
   int run() override {
-    const GameEntry& game = game_.resolve(options_.config);
+    const GameInfo& game = game_.resolve(options_.config);
     if (!agents_text_.empty()) options_.agents = agent_specs(agents_text_);
-    return game.learn(options_);
+    return with_game(game.id, [&]<Game G>() { return run_learn<G>(options_); });
   }
 
  private:

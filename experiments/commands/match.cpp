@@ -4,6 +4,7 @@
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
+#include "experiments/run/match.hpp"
 
 namespace nf {
 namespace {
@@ -39,11 +40,11 @@ class MatchCommand final : public Command {
     return command;
   }
   int run() override {
-    const GameEntry& game = game_.resolve(options_.config);
+    const GameInfo& game = game_.resolve(options_.config);
     options_.agents = agent_specs(agents_);
     if (!sprt_text_.empty()) options_.sprt = parse_sprt(sprt_text_);
     check_outputs(options_.out_dir, options_.report_path);
-    return game.match(options_);
+    return run_match(game, options_);
   }
 
  private:

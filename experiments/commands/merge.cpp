@@ -8,6 +8,7 @@
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
 #include "experiments/report/result_folder.hpp"
+#include "experiments/run/merge.hpp"
 
 namespace nf {
 namespace {
@@ -43,7 +44,7 @@ class MergeCommand final : public Command {
     }
     check_outputs(options_.out_dir, options_.report_path);
     options_.shards = read_shard_files(files_);
-    return find_game(options_.shards[0].summary.at("game").get<std::string>()).merge(options_);
+    return run_merge(find_game(options_.shards[0].summary.at("game").get<std::string>()), options_);
   }
 
  private:

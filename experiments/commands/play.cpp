@@ -1,8 +1,11 @@
 // `ninefold play` and `ninefold replay`: one game, decision by decision.
+#include "experiments/run/play.hpp"
 #include "core/record.hpp"
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
+#include "experiments/run/replay.hpp"
+#include "experiments/with_game.hpp"
 
 namespace nf {
 namespace {
@@ -25,9 +28,9 @@ class PlayCommand final : public Command {
     return ply;
   }
   int run() override {
-    const GameEntry& game = game_.resolve(options_.config);
-    options_.agents = agent_specs(agents_.empty() ? default_agent(game) : agents_);
-    return game.play(options_);
+    const GameInfo& game = game_.resolve(options_.config);
+    options_.agents = agent_specs(agents_.empty() ? game.default_agent() : agents_);
+    return with_game(game.id, [&]<Game G>() { return run_play<G>(options_); });
   }
 
  private:
@@ -51,7 +54,8 @@ class ReplayCommand final : public Command {
   }
   int run() override {
     const GameRecord record = read_record(options_.path, options_.index);
-    return find_game(record.game).replay(options_, record);
+    return with_game(find_game(record.game).id,
+                     [&]<Game G>() { return run_replay<G>(options_, record); });
   }
 
  private:

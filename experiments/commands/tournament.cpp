@@ -1,4 +1,5 @@
 // `ninefold tournament`: a round robin of agents on paired deals.
+#include "experiments/run/tournament.hpp"
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
@@ -31,10 +32,10 @@ class TournamentCommand final : public Command {
     return command;
   }
   int run() override {
-    const GameEntry& game = game_.resolve(options_.config);
+    const GameInfo& game = game_.resolve(options_.config);
     options_.agents = expand_entrants(agent_specs(agents_));
     check_outputs(options_.out_dir, options_.report_path);
-    return game.tournament(options_);
+    return run_tournament(game, options_);
   }
 
  private:

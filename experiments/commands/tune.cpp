@@ -1,4 +1,5 @@
 // `ninefold tune`: an agent's parameters against a fixed opponent, confirmed by an SPRT.
+#include "experiments/tuning/tune.hpp"
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
@@ -62,11 +63,11 @@ class TuneCommand final : public Command {
     return command;
   }
   int run() override {
-    const GameEntry& game = game_.resolve(options_.config);
+    const GameInfo& game = game_.resolve(options_.config);
     options_.confirm = parse_sprt(confirm_text_);
     options_.confirm_match = !no_confirm_;
     check_outputs(options_.out_dir, options_.report_path);
-    return game.tune(options_);
+    return run_tune(game, options_);
   }
 
  private:

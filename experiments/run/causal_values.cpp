@@ -1,4 +1,4 @@
-#include "experiments/run/causal_values.hpp"
+#include "experiments/run/causal_tally.hpp"
 #include "experiments/run/planted.hpp"
 
 #include <fmt/format.h>

@@ -37,75 +37,12 @@
 #include "core/stats.hpp"
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/format.hpp"
+#include "experiments/run/causal_tally.hpp"
 #include "experiments/run/entrant.hpp"
 #include "experiments/run/lineup.hpp"
 #include "experiments/run/runner.hpp"
 
 namespace nf {
-
-// A mean of per-game sums over a variable number of observations (a context held by zero, one
-// or both seats of a game): the ratio estimate and its cluster-robust standard error.
-struct ClusterMoments {
-  uint64_t games = 0;
-  double sy = 0, sm = 0, syy = 0, smm = 0, sym = 0;
-  void add(double y, double m) {
-    ++games, sy += y, sm += m, syy += y * y, smm += m * m, sym += y * m;
-  }
-  void merge(const ClusterMoments& o) {
-    games += o.games, sy += o.sy, sm += o.sm, syy += o.syy, smm += o.smm, sym += o.sym;
-  }
-  double mean() const { return sm > 0 ? sy / sm : 0; }
-  double standard_error() const;
-};
-
-// What the runs of a chunk of deals add up: per (element, context) cell the paired differences
-// in half points (base minus replaced, -2..2), per context its field score.
-struct CausalTally {
-  size_t elements = 0, contexts = 0;
-  std::vector<IntMoments> cells;      // element * contexts + context
-  std::vector<uint64_t> present;      // deals where the cell was in play (played or not)
-  std::vector<ClusterMoments> field;  // per context: half points minus the fair share
-  uint64_t deals = 0, base_games = 0, replacement_games = 0;
-
-  CausalTally() = default;
-  CausalTally(size_t n_elements, size_t n_contexts)
-      : elements(n_elements),
-        contexts(n_contexts),
-        cells(n_elements * n_contexts),
-        present(n_elements * n_contexts),
-        field(n_contexts) {}
-  size_t cell(int element, int context) const {
-    return size_t(element) * contexts + size_t(context);
-  }
-  void merge(const CausalTally& o);
-};
-
-struct CausalRunInfo {
-  std::string note;  // why there are no values, when there are none
-  double seconds = 0;
-  uint64_t budget = 0;
-  bool full_coverage = true;
-  bool contexts_randomized = false;
-};
-
-inline constexpr double kCausalFdr = 0.05;
-inline constexpr double kCausalPower = 0.80;
-inline constexpr uint64_t kCausalMinGames = 20;  // fewer paired games: no value, no verdict
-
-// The report of a causal run (summary.json "causal_values"), its verdict lines, tables and CSV.
-nlohmann::json causal_values_json(const CausalSchema& schema, const CausalTally& tally,
-                                  const CausalRunInfo& info);
-void print_causal_verdict(const nlohmann::json& causal, std::FILE* out);
-void print_causal_tables(const nlohmann::json& causal, std::FILE* out);
-std::string causal_values_csv(const nlohmann::json& causal);
-// The largest minimum detectable effect of an element table (the median row of each group).
-double causal_table_mde(const nlohmann::json& causal);
-// Minimum detectable effect at 80% power, two-sided 5% test, for a standard error.
-double minimum_detectable_effect(double se);
-
-// Which cells a block of deals replaces (experiments/run/causal_values.cpp).
-std::vector<char> causal_plan(const CausalTally& tally, uint64_t deals_done, uint64_t deals_total,
-                              uint64_t block_deals, double budget_left);
 
 template <Game G>
 requires HasCausalValues<G>

@@ -404,7 +404,7 @@ class Checker {
 
 // Returns 0 when every check passes, 1 otherwise (each failure is printed).
 template <Game G>
-int check_command(const CheckOptions& options) {
+int run_check(const CheckOptions& options) {
   const ParamSet config(G::config_schema(), options.config,
                         fmt::format("game '{}' config", G::kId));
   const G game(config);

@@ -1,4 +1,9 @@
 #include "experiments/run/ladder.hpp"
+#include <fmt/format.h>
+#include "core/error.hpp"
+#include "core/params.hpp"
+#include "experiments/report/atomic_file.hpp"
+#include "experiments/report/html.hpp"
 
 #include <cmath>
 
@@ -112,6 +117,27 @@ void print_ladder(const nlohmann::json& s, std::FILE* out) {
                k == 0 ? std::string("0") : format_elo(interval_from_json(r["elo"])), score, even);
   }
   fmt::print(out, "\n{}\n", s["luck_versus_skill"]["summary"].get<std::string>());
+}
+
+int run_ladder(const GameInfo& info, const BalanceOptions& options) {
+  const LadderSpec ladder = parse_ladder(options.ladder);
+  const auto game = info.load(options.config);
+  require_two_seats(*game, "--ladder");
+  for (const std::string& spec : ladder.specs) game->agent_spec(spec);  // every rung, first
+  const HeadToHeadSetup setup{options.games, options.seed, options.threads, options.quiet};
+  std::vector<HeadToHead> steps;
+  for (size_t k = 0; k + 1 < ladder.specs.size(); ++k) {
+    if (!options.quiet && stderr_is_terminal())
+      std::fprintf(stderr, "\r\033[Krung %zu vs %zu...", k + 1, k);
+    // The higher rung is agent A: a positive gap means it is stronger.
+    steps.push_back(play_head_to_head(*game, ladder.specs[k + 1], ladder.specs[k], setup));
+  }
+  if (!options.quiet && stderr_is_terminal()) std::fprintf(stderr, "\r\033[K");
+  nlohmann::json summary = ladder_json(ladder, steps);
+  describe_run(summary, *game, options.seed);
+  print_ladder(summary, stdout);
+  publish_summary(summary, options.out_dir, "ladder.json", options.report_path);
+  return 0;
 }
 
 }  // namespace nf

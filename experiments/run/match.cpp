@@ -1,4 +1,12 @@
 #include "experiments/run/match.hpp"
+#include <fmt/format.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+#include "core/error.hpp"
+#include "core/params.hpp"
+#include "experiments/report/format.hpp"
+#include "experiments/report/html.hpp"
+#include "experiments/run/entrant.hpp"
 
 #include "core/record.hpp"
 #include "experiments/report/balance_report.hpp"
@@ -65,6 +73,80 @@ void print_match_verdict(const nlohmann::json& s, std::FILE* out) {
                         : std::string("no significant difference at the 5% level"));
     fmt::print(out, "\n");
   }
+}
+
+MatchResult play_match(const LoadedGame& game, const std::string& a, const std::string& b,
+                       const std::optional<SprtParams>& sprt, const HeadToHeadSetup& setup,
+                       uint64_t print_every,
+                       const std::function<void(const std::string&)>& on_line) {
+  const BalanceOptions options = head_to_head_options(a, b, setup);
+  const auto run = game.balance_run(options);
+  const int threads = setup.threads > 0 ? setup.threads : int(tbb::info::default_concurrency());
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+  MatchResult m;
+  m.sprt = sprt;
+  BalanceAccumulator totals = run->empty_accumulator();
+  uint64_t next_line = print_every;
+  auto line = [&] {
+    uint64_t pairs = 0;
+    for (uint64_t c : totals.pair_points) pairs += c;
+    std::string text = fmt::format("games {:>8}  pairs {:>7}  score {}  elo {}", totals.games,
+                                   pairs, format_interval(pentanomial_score(totals.pair_points)),
+                                   format_elo(pentanomial_elo(totals.pair_points)));
+    if (sprt)
+      text += fmt::format("  LLR {:+.3f} [{:+.3f}, {:+.3f}]", m.llr, sprt->lower(), sprt->upper());
+    if (on_line) on_line(text);
+  };
+  const auto start = std::chrono::steady_clock::now();
+  run->run_chunks(0, run->chunk_count(), [&](uint64_t, BalanceChunk& chunk) {
+    totals.merge(chunk.totals);
+    if (sprt) {
+      m.llr = pentanomial_llr(totals.pair_points, sprt->elo0, sprt->elo1);
+      m.decision = sprt_decision(m.llr, *sprt);
+    }
+    m.trace.emplace_back(totals.games, m.llr);
+    const bool done = m.decision != SprtDecision::Continue;
+    if (totals.games >= next_line || done || totals.games >= options.games) {
+      line();
+      while (next_line <= totals.games) next_line += print_every;
+    }
+    return !done;
+  });
+  BalanceReport report = run->report();
+  report.totals = totals;
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  m.result = head_to_head_result(report);
+  return m;
+}
+
+int run_match(const GameInfo& info, const MatchOptions& options) {
+  if (options.agents.size() != 2) throw Error("match: give exactly two agents (--agents A,B)");
+  const auto game = info.load(options.config);
+  require_two_seats(*game, "match");
+  const uint64_t games =
+      options.games ? options.games : (options.sprt ? kDefaultSprtMaxGames : kDefaultMatchGames);
+  const HeadToHeadSetup setup{games, options.seed, options.threads, options.quiet};
+  // An entrant may carry seat options (heuristic@deck=aggro, experiments/run/entrant.hpp).
+  const auto label = [&](const std::string& spec) {
+    const Entrant entrant = parse_entrant(spec);
+    return entrant_label(game->agent_spec(entrant.agent), entrant);
+  };
+  fmt::print("{}: {} vs {}, {}\n", info.id, label(options.agents[0]), label(options.agents[1]),
+             options.sprt ? fmt::format("SPRT elo0={} elo1={} alpha={} beta={} (at most {} games)",
+                                        options.sprt->elo0, options.sprt->elo1, options.sprt->alpha,
+                                        options.sprt->beta, games)
+                          : fmt::format("{} games", games));
+  std::fflush(stdout);
+  const MatchResult m = play_match(*game, options.agents[0], options.agents[1], options.sprt, setup,
+                                   options.print_every, [](const std::string& line) {
+                                     fmt::print("{}\n", line);
+                                     std::fflush(stdout);
+                                   });
+  nlohmann::json summary = match_json(m);
+  describe_run(summary, *game, options.seed);
+  print_match_verdict(summary, stdout);
+  publish_summary(summary, options.out_dir, "match.json", options.report_path);
+  return 0;
 }
 
 }  // namespace nf

@@ -14,8 +14,9 @@
 
 #include "agents/game_hooks.hpp"
 #include "agents/registry.hpp"
+#include "core/hash.hpp"
 #include "core/record.hpp"
-#include "experiments/run/balance.hpp"
+#include "experiments/run/balance_options.hpp"
 #include "experiments/run/lineup.hpp"
 #include "experiments/run/runner.hpp"
 
@@ -77,7 +78,7 @@ class HumanAgent final : public Agent<G> {
 };
 
 template <Game G>
-int play_command(const PlayOptions& options) {
+int run_play(const PlayOptions& options) {
   const ParamSet config(G::config_schema(), options.config,
                         fmt::format("game '{}' config", G::kId));
   const G game(config);

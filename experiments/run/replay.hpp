@@ -24,7 +24,7 @@ struct ReplayOptions {
 };
 
 template <Game G>
-int replay_command(const ReplayOptions& options, const GameRecord& record) {
+int run_replay(const ReplayOptions& options, const GameRecord& record) {
   const std::string where = fmt::format("{} record {}", options.path, options.index);
   std::map<std::string, std::string> given;
   for (auto it = record.config.begin(); it != record.config.end(); ++it) {

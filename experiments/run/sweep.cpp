@@ -1,4 +1,9 @@
 #include "experiments/run/sweep.hpp"
+#include <fmt/format.h>
+#include "core/error.hpp"
+#include "core/params.hpp"
+#include "experiments/report/balance_report.hpp"
+#include "experiments/report/html.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -46,6 +51,43 @@ SweepSpec parse_sweep(const std::string& text) {
   }
   if (out.values.size() < 2) throw Error(usage);
   return out;
+}
+
+int run_sweep(const GameInfo& info, const BalanceOptions& options) {
+  const SweepSpec sweep = parse_sweep(options.sweep);
+  if (options.config.count(sweep.key))
+    throw Error(fmt::format("--sweep {}: '{}' is also set by --config; give it in one place",
+                            options.sweep, sweep.key));
+  // Every value is checked before any game is played: its config and the game it makes
+  // (data files are read and checked then).
+  std::vector<std::unique_ptr<LoadedGame>> games;
+  for (const std::string& value : sweep.values) {
+    std::map<std::string, std::string> config = options.config;
+    config[sweep.key] = value;
+    const std::string where = fmt::format("game '{}' --sweep {}={}", info.id, sweep.key, value);
+    const ParamSet set(info.config_schema, config, where);
+    try {
+      games.push_back(info.load_config(set));
+    } catch (const Error& e) {
+      throw Error(fmt::format("{}: {}", where, e.what()));
+    }
+  }
+  std::vector<nlohmann::json> summaries;
+  for (size_t i = 0; i < sweep.values.size(); ++i) {
+    BalanceOptions o = options;
+    o.config[sweep.key] = sweep.values[i];
+    const auto run = games[i]->balance_run(o);
+    const BalanceReport& report = run->run();
+    fmt::print("\n{}={}\n", sweep.key, sweep.values[i]);
+    print_balance_table(report, stdout);
+    summaries.push_back(balance_summary_json(report));
+  }
+  const nlohmann::json summary = sweep_summary_json(sweep, std::move(summaries));
+  print_sweep_table(summary, stdout);
+  publish_summary(
+      summary, options.out_dir, "sweep.json", options.report_path,
+      [&](const std::filesystem::path& folder) { write_sweep_table(summary, folder.string()); });
+  return 0;
 }
 
 }  // namespace nf

@@ -1,4 +1,9 @@
 #include "experiments/run/tournament.hpp"
+#include <fmt/format.h>
+#include "core/error.hpp"
+#include "core/params.hpp"
+#include "experiments/report/html.hpp"
+#include "experiments/run/entrant.hpp"
 
 #include <filesystem>
 
@@ -235,6 +240,44 @@ void write_round_robin_tables(const nlohmann::json& s, const std::string& out_di
                            r["elo"]["estimate"].get<double>(), r["elo"]["low"].get<double>(),
                            r["elo"]["high"].get<double>());
   write_file_atomically(dir / "ratings.csv", ratings);
+}
+
+RoundRobin play_round_robin(const LoadedGame& game, const std::vector<std::string>& agents,
+                            const HeadToHeadSetup& setup) {
+  RoundRobin rr;
+  for (const auto& a : agents) {
+    const Entrant e = parse_entrant(a);
+    rr.specs.push_back(entrant_label(game.agent_spec(e.agent), e));
+  }
+  rr.pairs.resize(agents.size(), std::vector<HeadToHead>(agents.size()));
+  for (size_t i = 0; i < agents.size(); ++i)
+    for (size_t j = i + 1; j < agents.size(); ++j) {
+      if (!setup.quiet && stderr_is_terminal())
+        std::fprintf(stderr, "\r\033[K%s vs %s...", rr.specs[i].c_str(), rr.specs[j].c_str());
+      rr.pairs[i][j] = play_head_to_head(game, agents[i], agents[j], setup);
+      rr.seconds += rr.pairs[i][j].seconds;
+    }
+  if (!setup.quiet && stderr_is_terminal()) std::fprintf(stderr, "\r\033[K");
+  return rr;
+}
+
+int run_tournament(const GameInfo& info, const TournamentOptions& options) {
+  if (options.agents.size() < 2)
+    throw Error("tournament: give at least two agents (--agents A,B,...)");
+  const auto game = info.load(options.config);
+  require_two_seats(*game, "tournament");
+  const HeadToHeadSetup setup{options.games, options.seed, options.threads, options.quiet};
+  const RoundRobin rr = play_round_robin(*game, options.agents, setup);
+  nlohmann::json summary = round_robin_json(rr);
+  describe_run(summary, *game, options.seed);
+  summary["games_per_pair"] = rr.pairs[0][1].a_results.games();
+  summary["seconds"] = rr.seconds;
+  print_round_robin(summary, stdout);
+  publish_summary(summary, options.out_dir, "tournament.json", options.report_path,
+                  [&](const std::filesystem::path& folder) {
+                    write_round_robin_tables(summary, folder.string());
+                  });
+  return 0;
 }
 
 }  // namespace nf

@@ -10,8 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "experiments/report/html.hpp"
-#include "experiments/run/entrant.hpp"
+#include "experiments/game_catalog.hpp"
 #include "experiments/run/head_to_head.hpp"
 #include "stats/ratings.hpp"
 
@@ -37,25 +36,9 @@ struct RoundRobin {
   }
 };
 
-template <Game G>
-RoundRobin play_round_robin(const G& game, const ParamSet& config,
-                            const std::vector<std::string>& agents, const HeadToHeadSetup& setup) {
-  RoundRobin rr;
-  for (const auto& a : agents) {
-    const Entrant e = parse_entrant(a);
-    rr.specs.push_back(entrant_label(make_agent(game, e.agent)->spec(), e));
-  }
-  rr.pairs.resize(agents.size(), std::vector<HeadToHead>(agents.size()));
-  for (size_t i = 0; i < agents.size(); ++i)
-    for (size_t j = i + 1; j < agents.size(); ++j) {
-      if (!setup.quiet && stderr_is_terminal())
-        std::fprintf(stderr, "\r\033[K%s vs %s...", rr.specs[i].c_str(), rr.specs[j].c_str());
-      rr.pairs[i][j] = play_head_to_head(game, config, agents[i], agents[j], setup);
-      rr.seconds += rr.pairs[i][j].seconds;
-    }
-  if (!setup.quiet && stderr_is_terminal()) std::fprintf(stderr, "\r\033[K");
-  return rr;
-}
+// Every pair of `agents` on the same deals.
+RoundRobin play_round_robin(const LoadedGame& game, const std::vector<std::string>& agents,
+                            const HeadToHeadSetup& setup);
 
 // Score, ratings and cycles of a round robin, as JSON (the tournament's summary.json).
 nlohmann::json round_robin_json(const RoundRobin& rr);
@@ -63,26 +46,6 @@ void print_round_robin(const nlohmann::json& summary, std::FILE* out);
 // matrix.csv and ratings.csv.
 void write_round_robin_tables(const nlohmann::json& summary, const std::string& out_dir);
 
-template <Game G>
-int tournament_command(const TournamentOptions& options) {
-  if (options.agents.size() < 2)
-    throw Error("tournament: give at least two agents (--agents A,B,...)");
-  const ParamSet config(G::config_schema(), options.config,
-                        fmt::format("game '{}' config", G::kId));
-  const G game(config);
-  require_two_seats(game, "tournament");
-  const HeadToHeadSetup setup{options.games, options.seed, options.threads, options.quiet};
-  const RoundRobin rr = play_round_robin(game, config, options.agents, setup);
-  nlohmann::json summary = round_robin_json(rr);
-  describe_run(summary, G::kId, config, options.seed);
-  summary["games_per_pair"] = rr.pairs[0][1].a_results.games();
-  summary["seconds"] = rr.seconds;
-  print_round_robin(summary, stdout);
-  publish_summary(summary, options.out_dir, "tournament.json", options.report_path,
-                  [&](const std::filesystem::path& folder) {
-                    write_round_robin_tables(summary, folder.string());
-                  });
-  return 0;
-}
+int run_tournament(const GameInfo& game, const TournamentOptions& options);
 
 }  // namespace nf

@@ -1,10 +1,18 @@
 #include "experiments/run/variant.hpp"
 
+#include <fmt/format.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 
+#include "core/error.hpp"
+#include "core/params.hpp"
 #include "core/record.hpp"
 #include "experiments/report/atomic_file.hpp"
+#include "experiments/report/html.hpp"
 #include "stats/multiple_testing.hpp"
 
 namespace nf {
@@ -254,6 +262,70 @@ void write_variant_table(const nlohmann::json& s, const std::string& out_dir) {
                          row["p_value"].get<double>(), row["q_value"].get<double>());
     }
   write_file_atomically(dir / "differences.csv", csv);
+}
+
+VariantRun play_variant(const GameInfo& info, const BalanceOptions& options,
+                        const std::map<std::string, std::string>& changes) {
+  VariantRun out;
+  out.changes = changes;
+  BalanceOptions o = options;
+  for (const auto& [key, value] : changes) o.config[key] = value;
+  o.deal_outcomes = true;
+  const auto game = info.load(o.config, changes.empty() ? "config" : "variant");
+  const auto run = game->balance_run(o);
+  const int threads = o.threads > 0 ? o.threads : int(tbb::info::default_concurrency());
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+  BalanceAccumulator totals = run->empty_accumulator();
+  const auto start = std::chrono::steady_clock::now();
+  run->run_chunks(0, run->chunk_count(), [&](uint64_t, BalanceChunk& chunk) {
+    totals.merge(chunk.totals);
+    out.deals.insert(out.deals.end(), chunk.deals.begin(), chunk.deals.end());
+    return true;
+  });
+  out.report = run->report();
+  out.report.totals = totals;
+  out.report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+int run_variant(const GameInfo& info, const BalanceOptions& options) {
+  std::vector<std::map<std::string, std::string>> changes;
+  for (const std::string& text : options.variants) {
+    changes.push_back(parse_key_values({text}, "--variant"));
+    for (const auto& [key, value] : changes.back())
+      if (options.config.count(key))
+        throw Error(
+            fmt::format("--variant {}: '{}' is also set by --config; a variant changes "
+                        "the base rules, so give it in one place",
+                        text, key));
+  }
+  // Every variant is built before any game is played, and must keep the base's seats: the
+  // comparison is seat by seat and agent by agent on the same deals.
+  const auto seats_of = [&](const std::map<std::string, std::string>& c, const std::string& what) {
+    auto o = options.config;
+    for (const auto& [key, value] : c) o[key] = value;
+    return info.load(o, what)->num_players();
+  };
+  const int base_seats = seats_of({}, "config");
+  for (size_t i = 0; i < changes.size(); ++i) {
+    const int seats = seats_of(changes[i], "variant");
+    if (seats != base_seats)
+      throw Error(fmt::format(
+          "--variant {}: the variant has {} seats where the base rules have {}; a variant is "
+          "compared seat by seat on the same deals, so compare player counts with --sweep "
+          "instead (e.g. --sweep players=1..5)",
+          options.variants[i], seats, base_seats));
+  }
+  const VariantRun base = play_variant(info, options, {});
+  std::vector<VariantRun> variants;
+  for (const auto& c : changes) variants.push_back(play_variant(info, options, c));
+  const nlohmann::json summary = variant_summary_json(base, variants);
+  print_variant_summary(summary, stdout);
+  publish_summary(
+      summary, options.out_dir, "variants.json", options.report_path,
+      [&](const std::filesystem::path& folder) { write_variant_table(summary, folder.string()); });
+  return 0;
 }
 
 }  // namespace nf

@@ -1,4 +1,17 @@
 #include "experiments/tuning/fit.hpp"
+#include <fmt/format.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include "core/error.hpp"
+#include "core/params.hpp"
+#include "experiments/report/html.hpp"
+#include "experiments/report/result_folder.hpp"
+#include "experiments/report/temporaries.hpp"
+#include "experiments/run/variant.hpp"
 
 #include <unistd.h>
 
@@ -282,6 +295,238 @@ void print_fit(const nlohmann::json& s, std::FILE* out) {
   if (!best["config_line"].get<std::string>().empty())
     fmt::print(out, "reproduce with: ninefold balance --game {} {}\n", s["game"].get<std::string>(),
                best["config_line"].get<std::string>());
+}
+
+namespace {
+
+// A data file of the design: the file the config names, or the data the game ships by that name.
+DataFile read_data_file(const GameInfo& info, const ParamSet& config, const std::string& option) {
+  const std::string& value = config.text(option);
+  if (std::filesystem::is_regular_file(value)) {
+    std::ifstream in(value, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!in) throw Error(fmt::format("cannot read the {} file '{}'", option, value));
+    return {option, value, text.str()};
+  }
+  if (info.shipped_data)
+    return {option, fmt::format("{}={}", option, value), info.shipped_data(option, value)};
+  throw Error(fmt::format(
+      "--free: the config option {}={} is not a readable file and game '{}' ships no data "
+      "under that name; give --config {}=PATH",
+      option, value, info.id, option));
+}
+
+}  // namespace
+
+int run_fit(const GameInfo& info, const FitOptions& options) {
+  const auto game = info.load(options.config);
+  const ParamSet& config = game->config();
+  if (options.levels.empty()) throw Error("fit: give at least one player level with --agents");
+  // The outputs, before anything is played.
+  const std::string out_dir =
+      options.out_dir.empty() ? fmt::format("results/fit-{}", info.id) : options.out_dir;
+  check_distinct_outputs({{"--out", out_dir, true},
+                          {"--report", options.report_path},
+                          {"--checkpoint", options.checkpoint_path}});
+  check_result_folder(out_dir, "--out");
+  if (!options.report_path.empty()) check_output_file(options.report_path, "--report");
+  if (!options.checkpoint_path.empty()) check_output_file(options.checkpoint_path, "--checkpoint");
+  if (!(options.keep_close >= 0 && options.keep_close <= 1e9))  // NaN fails both
+    throw Error(fmt::format("--keep-close {}: give a number from 0 to 1e9", options.keep_close));
+  const std::vector<FitTarget> targets = parse_target_list(options.targets);
+  std::map<std::string, DataFile> files;
+  std::vector<FreeParam> params;
+  for (const FreeRange& range : parse_free_list(options.free))
+    params.push_back(
+        resolve_free(range, info.config_schema, config, files,
+                     [&](const std::string& o) { return read_data_file(info, config, o); }));
+
+  const int threads = options.threads > 0 ? options.threads : int(tbb::info::default_concurrency());
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+  // The conditions: every level in every setting.
+  struct Condition {
+    std::string level, setting;
+    std::map<std::string, std::string> changes;
+  };
+  std::vector<Condition> conditions;
+  for (const std::string& setting :
+       options.settings.empty() ? std::vector<std::string>{""} : options.settings) {
+    const auto changes = setting.empty() ? std::map<std::string, std::string>{}
+                                         : parse_key_values({setting}, "--setting");
+    for (const auto& [key, value] : changes)
+      if (options.config.count(key))
+        throw Error(fmt::format(
+            "--setting '{}': '{}' is also set by --config; a setting changes the base design, "
+            "so give it in one place",
+            setting, key));
+    for (const auto& [key, value] : changes)
+      for (const FreeParam& p : params)
+        if (p.option == key)
+          throw Error(
+              fmt::format("--setting '{}': '{}' is a free parameter's option", setting, key));
+    for (const std::string& level : options.levels) conditions.push_back({level, setting, changes});
+  }
+  const auto level_options = [&](const Condition& c, uint64_t games, uint64_t seed) {
+    BalanceOptions o;
+    o.agents = split_top_level(c.level);
+    o.config = options.config;
+    for (const auto& [key, value] : c.changes) o.config[key] = value;
+    o.games = games;
+    o.seed = seed;
+    o.threads = threads;
+    o.quiet = true;
+    // Pairing replays a deal with the agents rotated over the seats: with one agent at every
+    // seat that only repeats the deal, so such a level plays every game on a deal of its own.
+    o.paired = std::any_of(o.agents.begin(), o.agents.end(),
+                           [&](const std::string& a) { return a != o.agents.front(); });
+    o.decisiveness_games = 0;
+    return o;
+  };
+  // The measures, resolved against the original design (agents and settings checked on the way).
+  std::vector<Measure> measures;
+  for (const Condition& c : conditions) {
+    const BalanceOptions o = level_options(c, 1, 1);
+    std::unique_ptr<LoadedGame> situation;
+    try {
+      situation = info.load(o.config);
+    } catch (const Error& e) {
+      throw Error(fmt::format("--setting '{}': {}", c.setting, e.what()));
+    }
+    const auto shape = situation->balance_run(o);
+    if (measures.empty())
+      for (const FitTarget& t : targets)
+        measures.push_back(resolve_measure(t.measure, shape->report()));
+  }
+  // One value per measure: two targets of one measure contradict or repeat each other.
+  for (size_t a = 0; a < measures.size(); ++a)
+    for (size_t b = a + 1; b < measures.size(); ++b)
+      if (measures[a].name == measures[b].name)
+        throw Error(
+            fmt::format("--target: '{}' and '{}' are targets of the same measure '{}'; "
+                        "give one",
+                        targets[a].text, targets[b].text, measures[a].name));
+
+  // Every range's ends must give a valid design: the game's own checks, named by --free item.
+  ScratchDirectory scratch;
+  std::vector<double> original;
+  for (const FreeParam& p : params) original.push_back(p.snap(p.original));
+  const auto build = [&](const std::vector<double>& values, const std::string& suffix,
+                         const Condition& c) {
+    auto changed = options.config;
+    for (const auto& [k, v] : c.changes) changed[k] = v;
+    for (const auto& [k, v] : fit_design(params, values, files, scratch.path(), suffix))
+      changed[k] = v;
+    return info.load(changed, "candidate");
+  };
+  for (size_t i = 0; i < params.size(); ++i)
+    for (const double end : {params[i].low, params[i].high}) {
+      std::vector<double> values = original;
+      values[i] = params[i].snap(end);
+      try {
+        for (const Condition& c : conditions) build(values, "-check", c);
+      } catch (const Error& e) {
+        throw Error(fmt::format("--free '{}={}..{}': the design with {}={} is not valid: {}",
+                                params[i].name, params[i].format(params[i].low),
+                                params[i].format(params[i].high), params[i].name,
+                                params[i].format(end), e.what()));
+      }
+    }
+
+  const uint64_t levels = conditions.size();  // every level in every setting
+  const uint64_t per_candidate = std::max<uint64_t>(2, options.games_per_candidate);
+  const FitObjective objective = [&](const std::vector<std::vector<double>>& candidates,
+                                     uint64_t round) {
+    // One game object per candidate and condition (a setting may change the config).
+    std::vector<std::unique_ptr<LoadedGame>> designs;
+    for (size_t k = 0; k < candidates.size(); ++k)
+      for (const Condition& c : conditions)
+        designs.push_back(build(candidates[k], fmt::format("-{}", k), c));
+    std::vector<double> parts(candidates.size() * levels);
+    tbb::parallel_for(size_t{0}, parts.size(), [&](size_t job) {
+      const auto run = designs[job]->balance_run(level_options(
+          conditions[job % levels], per_candidate, fit_search_seed(options.seed, round)));
+      BalanceAccumulator totals = run->empty_accumulator();
+      run->run_chunks(0, run->chunk_count(), [&](uint64_t, BalanceChunk& chunk) {
+        totals.merge(chunk.totals);
+        return true;
+      });
+      std::vector<double> measured;
+      for (const Measure& m : measures)
+        measured.push_back(measure_value(m, run->report(), totals).estimate);
+      parts[job] = target_distance(targets, measured);
+    });
+    std::vector<double> out;
+    for (size_t k = 0; k < candidates.size(); ++k) {
+      double sum = keep_close_penalty(params, candidates[k], options.keep_close);
+      for (uint64_t l = 0; l < levels; ++l) sum += parts[k * levels + l];
+      out.push_back(sum);
+    }
+    return out;
+  };
+
+  std::vector<std::string> free_names;
+  for (const FreeParam& p : params)
+    free_names.push_back(fmt::format("{}={}..{}", p.name, p.format(p.low), p.format(p.high)));
+  FitSearchSettings settings;
+  settings.method = options.method;
+  settings.grid = options.grid;
+  settings.population = options.population;
+  if (options.budget < per_candidate * levels)
+    throw Error(fmt::format(
+        "--budget {} is less than the games of one candidate design ({} per candidate x {} "
+        "player levels and settings = {}); give at least {}",
+        options.budget, per_candidate, levels, per_candidate * levels, per_candidate * levels));
+  settings.evaluations = options.budget / (per_candidate * levels);
+  settings.seed = derive_seed(options.seed, 0, Stream::Search);
+  settings.checkpoint_path = options.checkpoint_path;
+  settings.progress = !options.quiet && stderr_is_terminal();
+  settings.identity = {{"game", info.id},
+                       {"config", config.to_json()},
+                       {"levels", options.levels},
+                       {"settings", options.settings},
+                       {"targets", options.targets},
+                       {"free", free_names},
+                       {"data",
+                        [&] {
+                          nlohmann::json d = nlohmann::json::object();
+                          for (const auto& [option, file] : files) d[option] = file.text;
+                          return d;
+                        }()},
+                       {"budget", options.budget},
+                       {"games_per_candidate", per_candidate},
+                       {"keep_close", options.keep_close},
+                       {"method", options.method},
+                       {"grid", options.grid},
+                       {"population", options.population},
+                       {"seed", options.seed}};
+  const FitSearchResult search = fit_search(params, objective, settings);
+
+  // Both designs on fresh deals at every level. The confirmation reads the fitted data files
+  // from the scratch folder; the output folder gets its own copies when it is written, all at
+  // once, at the end.
+  const std::map<std::string, std::string> trial =
+      fit_design(params, search.best, files, scratch.path(), "-fitted");
+  std::vector<FitLevelConfirmation> confirmation;
+  for (const Condition& c : conditions) {
+    const BalanceOptions o =
+        level_options(c, options.confirm_games, fit_confirmation_seed(options.seed));
+    confirmation.push_back(
+        {c.level, c.setting, play_variant(info, o, {}), play_variant(info, o, trial)});
+  }
+  std::map<std::string, std::string> fitted = trial;
+  for (auto& [option, value] : fitted)
+    if (files.count(option)) value = (std::filesystem::path(out_dir) / (option + ".toml")).string();
+  nlohmann::json summary =
+      fit_json(options, params, targets, measures, search, fitted, confirmation);
+  summary["game"] = info.id;
+  summary["config"] = config.to_json();
+  print_fit(summary, stdout);
+  publish_summary(summary, out_dir, "fit.json", options.report_path,
+                  [&](const std::filesystem::path& staging) {
+                    fit_design(params, search.best, files, staging, "");
+                  });
+  return 0;
 }
 
 }  // namespace nf

@@ -167,7 +167,7 @@ LearnRows play_learning_games(const G& game, const std::vector<std::string>& lin
 }
 
 template <Game G>
-int learn_command(const LearnOptions& options) {
+int run_learn(const LearnOptions& options) {
   if constexpr (!HasFeatures<G>) {
     throw Error(fmt::format(
         "learn: game '{}' has no features to learn from (a game opts in with the features hook, "

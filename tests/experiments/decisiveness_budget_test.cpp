@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "agents/agent.hpp"
-#include "experiments/run/balance.hpp"
+#include "experiments/run/balance_run_of.hpp"
 #include "games/reference/tic_tac_toe.hpp"
 
 using namespace nf;
@@ -31,7 +31,7 @@ BalanceReport run_balance(uint64_t games, int threads) {
   options.threads = threads;
   options.quiet = true;
   const ParamSet config(TicTacToeGame::config_schema(), {}, "test");
-  BalanceRun<TicTacToeGame> run(game, config, options);
+  BalanceRunOf<TicTacToeGame> run(game, config, options);
   return run.run();
 }
 

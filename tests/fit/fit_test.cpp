@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "experiments/run/balance_run_of.hpp"
 #include "experiments/tuning/fit.hpp"
 #include "experiments/tuning/fit_measures.hpp"
 #include "experiments/tuning/fit_search.hpp"
@@ -68,7 +69,8 @@ BalanceReport commanders_shape() {
   BalanceOptions o;
   o.agents = {"random"};
   o.games = 2;
-  return BalanceRun<commanders::CommandersGame>(game, ParamSet(game.config_schema(), {}, "test"), o)
+  return BalanceRunOf<commanders::CommandersGame>(game, ParamSet(game.config_schema(), {}, "test"),
+                                                  o)
       .report();
 }
 

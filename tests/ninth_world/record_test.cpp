@@ -59,12 +59,12 @@ TEST_CASE("ninth-world records: a replay against other cards is refused") {
   CHECK(r.data["cards"]["path"] == "sets/mine.toml");
   CHECK(r.data["cards"]["hash"].get<std::string>().size() == 16);
   const ReplayOptions options{record_path, 0, false};
-  CHECK(replay_command<NinthWorldGame>(options, r) == 0);
+  CHECK(run_replay<NinthWorldGame>(options, r) == 0);
 
   // The file edited (a comment is enough): the replay names it and refuses.
   std::ofstream(cards, std::ios::app) << "# edited\n";
   try {
-    replay_command<NinthWorldGame>(options, r);
+    run_replay<NinthWorldGame>(options, r);
     FAIL("a replay against edited cards ran");
   } catch (const Error& e) {
     CHECK(std::string(e.what()).find("the cards file differs from the one recorded") !=
@@ -77,6 +77,6 @@ TEST_CASE("ninth-world records: a replay against other cards is refused") {
   write(cards, text);
   GameRecord old = r;
   old.data = nlohmann::json::object();
-  CHECK(replay_command<NinthWorldGame>(options, old) == 1);
+  CHECK(run_replay<NinthWorldGame>(options, old) == 1);
   fs::remove_all(dir);
 }

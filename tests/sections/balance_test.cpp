@@ -4,7 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "experiments/game_catalog.hpp"
 #include "experiments/run/balance.hpp"
+#include "experiments/run/balance_run_of.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/sections/heuristic.hpp"
 #include "tests/sections/helpers.hpp"
@@ -15,8 +17,8 @@ using namespace nf::sections::test;
 
 namespace {
 
-BalanceReport run_balance(const SectionsGame& game, std::vector<std::string> agents, uint64_t games,
-                          bool tournament) {
+BalanceReport play_balance(const SectionsGame& game, std::vector<std::string> agents,
+                           uint64_t games, bool tournament) {
   BalanceOptions options;
   options.agents = std::move(agents);
   options.games = games;
@@ -28,7 +30,7 @@ BalanceReport run_balance(const SectionsGame& game, std::vector<std::string> age
   options.decisiveness_playouts = 8;
   const ParamSet config(SectionsGame::config_schema(),
                         {{"players", std::to_string(game.num_players())}}, "test");
-  BalanceRun<SectionsGame> run(game, config, options);
+  BalanceRunOf<SectionsGame> run(game, config, options);
   return run.run();
 }
 
@@ -36,7 +38,7 @@ BalanceReport run_balance(const SectionsGame& game, std::vector<std::string> age
 
 TEST_CASE("sections balance: element rows add up and agree with the end reasons") {
   const SectionsGame game = make_game(3);
-  const BalanceReport report = run_balance(game, {"heuristic", "random", "random"}, 300, false);
+  const BalanceReport report = play_balance(game, {"heuristic", "random", "random"}, 300, false);
   const BalanceAccumulator& t = report.totals;
   REQUIRE(t.games == 300);
   REQUIRE(report.elements);
@@ -83,7 +85,7 @@ TEST_CASE("sections balance: element rows add up and agree with the end reasons"
 TEST_CASE(
     "sections balance: the 2-player tournament sums each agent's sections over both colours") {
   const SectionsGame game = make_game(2);
-  const BalanceReport report = run_balance(game, {"heuristic", "random"}, 200, true);
+  const BalanceReport report = play_balance(game, {"heuristic", "random"}, 200, true);
   REQUIRE(report.tournament);
   const MatchTally& matches = *report.tournament;
   CHECK(matches.matches() == 100);  // 100 deals, each played with the colours both ways
@@ -131,7 +133,8 @@ TEST_CASE("sections balance: --tournament needs paired games and a game with mat
   options.tournament = true;
   options.paired = false;
   options.config = {{"players", "2"}};
-  REQUIRE_THROWS_WITH(balance_command<SectionsGame>(options), Catch::Contains("drop --unpaired"));
+  REQUIRE_THROWS_WITH(nf::run_balance(find_game("sections"), options),
+                      Catch::Contains("drop --unpaired"));
   STATIC_REQUIRE(HasMatchPoints<SectionsGame>);
   STATIC_REQUIRE_FALSE(HasMatchPoints<commanders::CommandersGame>);
 }

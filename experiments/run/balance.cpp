@@ -1,0 +1,63 @@
+#include "experiments/run/balance.hpp"
+#include "core/params.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "experiments/run/causal_tally.hpp"
+#include "experiments/run/process_reduction.hpp"
+
+namespace nf {
+namespace {
+
+// --detect: a pilot of a quarter of the default games, then as many games as make the
+// largest element table's minimum detectable effect (its median row) reach the target.
+uint64_t games_to_detect(const LoadedGame& game, const BalanceOptions& o) {
+  if (!game.has_causal_values())
+    throw Error(fmt::format("--detect: game '{}' declares no causal element values", game.id()));
+  const uint64_t pilot = std::max<uint64_t>(500, o.games / 4);
+  CausalRequest request{o.agents, o.seed, o.threads, o.quiet, pilot, std::nullopt};
+  if (o.causal_games)
+    request.replacements = *o.causal_games * pilot / std::max<uint64_t>(1, o.games);
+  const nlohmann::json values = game.causal_values(request);
+  if (values.is_null()) throw Error("--detect needs causal values: drop --causal-games 0");
+  const double mde = causal_table_mde(values);
+  const double scale = mde > 0 ? (mde / o.detect) * (mde / o.detect) : 1;
+  const uint64_t games =
+      std::clamp<uint64_t>(uint64_t(std::ceil(double(pilot) * scale)), 100, uint64_t{1} << 26);
+  if (!o.quiet)
+    fmt::print(stderr, "--detect {}: a pilot of {} games detects {:.3f}; playing {} games\n",
+               o.detect, pilot, mde, games);
+  return games;
+}
+
+}  // namespace
+
+int run_balance(const GameInfo& info, const BalanceOptions& options) {
+  const std::unique_ptr<LoadedGame> game = info.load(options.config);
+  if (options.tournament) {
+    if (!game->has_match_points())
+      throw Error(
+          fmt::format("game '{}' does not define how a match is scored; --tournament "
+                      "needs a game with match points",
+                      info.id));
+    if (!options.paired)
+      throw Error("--tournament plays every deal in every seat order; drop --unpaired");
+  }
+  BalanceOptions o = options;
+  if (o.detect > 0) o.games = games_to_detect(*game, o);
+  const std::unique_ptr<BalanceRun> run = game->balance_run(o);
+  BalanceReport report = run->run();
+  // Causal values need every deal in one process: not for a shard or a resumed checkpoint.
+  if (o.shard.whole() && o.checkpoint_path.empty())
+    report.causal = game->causal_values(
+        {o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games});
+  if (reduce_balance_over_processes(report, run->empty_accumulator()))
+    publish_balance(report, options.out_dir, options.report_path);
+  return 0;
+}
+
+}  // namespace nf
