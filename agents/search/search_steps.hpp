@@ -100,11 +100,7 @@ class SearchSteps {
   }
 
   // Lanes: these steps work on `first`'s trees from now on.
-  void share_trees_of(const SearchSteps& first)
-    requires kLanes
-  {
-    shared_ = first.shared_;
-  }
+  void share_trees_of(const SearchSteps& first) requires kLanes { shared_ = first.shared_; }
   // Empties the trees before a search.
   void reset_trees() { shared_->reset(); }
   // Starts a search for the player to move, `seat`, drawing from `seed`.
@@ -139,9 +135,7 @@ class SearchSteps {
   // Lanes: the return each edge of the path about to begin is given while its iteration is in
   // flight (Chaslot, Winands & van den Herik 2008), a visit with the lowest return seen so far
   // (0 before any).
-  void begin_path_with_virtual_loss()
-    requires kLanes
-  {
+  void begin_path_with_virtual_loss() requires kLanes {
     virtual_loss_ = shared_->low <= shared_->high ? shared_->low : 0.0;
   }
 
@@ -166,8 +160,9 @@ class SearchSteps {
     p.chooser = View::chooser_tree(config_, p.mover);
     const int owner = View::owner(config_, p.chooser, root_seat_);
     if (!View::template fixed_arms<G>()) game_->legal_actions(s, legal_);
-    p.modelled = View::models_opponents(config_) && p.mover != owner &&
-                 (d.missed_last[size_t(p.mover)] || View::unseen(*game_, s, legal_[0], p.mover, owner));
+    p.modelled =
+        View::models_opponents(config_) && p.mover != owner &&
+        (d.missed_last[size_t(p.mover)] || View::unseen(*game_, s, legal_[0], p.mover, owner));
     if (p.modelled)
       p.modelled_move = rollout_.move(s, legal_, rng_);
     else
@@ -194,7 +189,8 @@ class SearchSteps {
       action = policy_move<View>(s, own, step, p.mover, owner, p.modelled_move, d.expanded);
     else
       action = choose<View>(s, own, step, p.mover, owner, d.expanded);
-    if constexpr (View::kSimultaneousNodes) note_unseen(s, action, p.mover, owner, own[step.parent], d);
+    if constexpr (View::kSimultaneousNodes)
+      note_unseen(s, action, p.mover, owner, own[step.parent], d);
     d.at[p.chooser] = step.child;
     push_step(p.chooser, step);
     follow<View>(s, action, p.mover, p.chooser, d);
@@ -238,11 +234,7 @@ class SearchSteps {
 
   // Own trees: the columns UCT scores at nodes of fixed arms (fixed_arm_iteration.hpp keeps
   // them up to date). Lanes change the nodes without them, so they read the nodes instead.
-  UctColumns& columns()
-    requires(!kLanes)
-  {
-    return uct_;
-  }
+  UctColumns& columns() requires(!kLanes) { return uct_; }
 
  private:
   static constexpr size_t kMaxArms = size_t(G::kMaxActions);
@@ -324,7 +316,8 @@ class SearchSteps {
     uint32_t untried = 0, visited = 0;
     uint64_t pulls = 0;  // visits of the tried arms, for progressive widening
     const size_t favoured = favoured_arm(legal);
-    Ucb<View::kEveryMoveAvailable> ucb = biased_ucb<View::kEveryMoveAvailable>(exploration, favoured);
+    Ucb<View::kEveryMoveAvailable> ucb =
+        biased_ucb<View::kEveryMoveAvailable>(exploration, favoured);
     const auto visit = [&](size_t i, typename TreeType::NodeType& n) {
       untried += n.visits == 0;
       pulls += n.visits;
