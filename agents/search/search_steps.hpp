@@ -1,5 +1,5 @@
 // The steps every search iteration of the MCTS family takes on the trees, whichever execution
-// strategy runs them (sequential_iteration.hpp, fixed_arm_iteration.hpp, lane.hpp): sampling
+// strategy runs them (iteration.hpp, fixed_arm_iteration.hpp, lane.hpp): sampling
 // a world, a step of the descent (selection or expansion in the mover's tree, the other trees
 // following the move) and the backup. UCT MCTS for perfect-information games and Information
 // Set MCTS after Cowling, Powley & Whitehouse (2012) with one tree (SO) or one tree per seat
