@@ -1,6 +1,6 @@
 // Tree parallelism (parallel=tree): one search over one set of trees on several threads,
-// reproducible. The search keeps `lanes` iterations in flight, each on a lane (a Worker
-// sharing the trees) that alternates between work on the trees (a step of its descent, or its
+// reproducible. The search keeps `lanes` iterations in flight, each on a lane (lane.hpp) that
+// alternates between work on the trees (a step of its descent, or its
 // backup) and work off them (applying the step's move and asking the heuristic for the next
 // step's prior; or the rollout and the next iteration's world). One thread, the sequencer,
 // does all the work on the trees, visiting the lanes in turn in a fixed order; the work off
@@ -9,7 +9,7 @@
 // whatever the threads do: a seed gives the same search on any machine, and the same lanes
 // give the same search on any number of threads, even when the search's other threads never
 // get a core. While iterations are in flight their paths carry a virtual loss
-// (Worker::step_on_trees), so that the other lanes' descents spread over other moves.
+// (Lane::step_on_trees), so that the other lanes' descents spread over other moves.
 #pragma once
 
 #include <array>
@@ -22,7 +22,7 @@
 #include <tbb/task_arena.h>
 
 #include "agents/search/budget.hpp"
-#include "agents/search/worker.hpp"
+#include "agents/search/lane.hpp"
 
 namespace nf::search {
 
@@ -38,8 +38,8 @@ class TreeParallelSearch {
   // no loss of strength at equal iterations on commanders and realms (docs/agents.md).
   static constexpr size_t kLanesPerThread = 8;
 
-  // `lanes` share the first one's trees (Worker::share_trees_of).
-  explicit TreeParallelSearch(std::span<const std::unique_ptr<Worker<G>>> lanes) : lanes_(lanes) {}
+  // `lanes` share the first one's trees (Lane::share_trees_of).
+  explicit TreeParallelSearch(std::span<const std::unique_ptr<Lane<G>>> lanes) : lanes_(lanes) {}
 
   // Runs `budget` from `root` for the player to move, `seat`, on `threads` threads of `arena`.
   void run(const State& root, int seat, const SearchBudget& budget, size_t threads,
@@ -83,9 +83,9 @@ class TreeParallelSearch {
     for (size_t lane = 0; remaining > 0; lane = lane + 1 == lanes ? 0 : lane + 1) {
       if (!active[lane]) continue;
       finish_off_trees(lane);
-      Worker<G>& worker = *lanes_[lane];
-      if (worker.backs_up_next()) {
-        worker.back_up();
+      Lane<G>& current = *lanes_[lane];
+      if (current.backs_up_next()) {
+        current.back_up();
         if (!budget.allows(begun)) {
           active[lane] = false;
           --remaining;
@@ -93,7 +93,7 @@ class TreeParallelSearch {
         }
         ++begun;
       }
-      worker.step_on_trees();
+      current.step_on_trees();
       release(lane);
     }
     finished_.store(true, std::memory_order_release);
@@ -157,7 +157,7 @@ class TreeParallelSearch {
   }
   static constexpr int kSpinsBeforeYield = 256;
 
-  std::span<const std::unique_ptr<Worker<G>>> lanes_;
+  std::span<const std::unique_ptr<Lane<G>>> lanes_;
   std::array<std::atomic<uint8_t>, kMaxLanes> status_{};
   std::atomic<bool> sequencing_{false};  // a thread has taken the sequencer's part
   std::atomic<bool> finished_{false};    // the sequencer has backed up every iteration

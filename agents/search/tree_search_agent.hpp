@@ -1,6 +1,6 @@
-// The tree search agent (mcts and ismcts): one worker per thread, root statistics merged in
-// thread order (root parallelism), or one set of trees searched by lanes on every thread
-// (tree parallelism, TreeParallelSearch).
+// The tree search agent (mcts and ismcts): one worker per thread, each on its own trees, root
+// statistics merged in thread order (root parallelism, worker.hpp), or one set of trees
+// searched by lanes on every thread (tree parallelism, lane.hpp and TreeParallelSearch).
 #pragma once
 
 #include <fmt/format.h>
@@ -16,6 +16,7 @@
 #include "agents/game_hooks.hpp"
 #include "agents/search/budget.hpp"
 #include "agents/search/config.hpp"
+#include "agents/search/lane.hpp"
 #include "agents/search/report.hpp"
 #include "agents/search/tree_parallel_search.hpp"
 #include "agents/search/worker.hpp"
@@ -36,10 +37,14 @@ class TreeSearchAgent final : public Agent<G> {
           "agent 'mcts' searches the true state, but game '{}' hides information: use ismcts, "
           "or mcts(see_hidden=true) for a cheating upper bound",
           G::kId));
-    const size_t workers = tree_parallel() ? lanes() : size_t(config.threads);
-    for (size_t i = 0; i < workers; ++i) {
-      workers_.push_back(std::make_unique<Worker<G>>(game, config));
-      if (tree_parallel() && i > 0) workers_[i]->share_trees_of(*workers_[0]);
+    if (tree_parallel()) {
+      for (size_t i = 0; i < lanes(); ++i) {
+        lanes_.push_back(std::make_unique<Lane<G>>(game, config));
+        if (i > 0) lanes_[i]->share_trees_of(*lanes_[0]);
+      }
+    } else {
+      for (int i = 0; i < config.threads; ++i)
+        workers_.push_back(std::make_unique<Worker<G>>(game, config));
     }
   }
 
@@ -49,44 +54,29 @@ class TreeSearchAgent final : public Agent<G> {
     game_->legal_actions(state, legal);
     report_ = {};
     if (legal.size() == 1) return legal[0];
-    const SearchBudget budget(config_, workers_.size(), rng);
-    if (tree_parallel())
-      TreeParallelSearch<G>(workers_).run(state, seat, budget, size_t(config_.threads), arena_);
-    else
-      budget.run(arena_, [&](size_t i) { workers_[i]->search(state, seat, budget, i); });
     for (const Action& a : legal) report_.root.push_back({a, 0, 0.0});
-    for (const auto& worker : workers_) {
-      report_.iterations += worker->iterations();
-      // Tree parallelism: every lane searched the first one's trees.
-      if (tree_parallel() && worker != workers_[0]) continue;
-      const auto& tree = worker->root_tree();
-      const auto add_arm = [&](const auto& arm) {
-        for (auto& stat : report_.root)
-          if (arm.action == stat.action) {
-            stat.visits += arm.visits;
-            stat.reward += arm.reward_sum();
-          }
-      };
-      // The seat's moves at the root: its children in mcts, the children of its run (one: the
-      // searching seat observes the same root in every world) in ismcts.
-      const auto& root = tree[Tree<Action>::kRoot];
-      for (uint32_t c = root.first_child; c < root.first_child + root.children; ++c) {
-        if (tree[c].mover != seat || tree[c].hidden) continue;
-        if (!tree[c].run) {
-          add_arm(tree[c]);
-          continue;
-        }
-        for (uint32_t m = tree[c].first_child; m < tree[c].first_child + tree[c].children; ++m)
-          add_arm(tree[m]);
+    if (tree_parallel()) {
+      const SearchBudget budget(config_, lanes_.size(), rng);
+      TreeParallelSearch<G>(lanes_).run(state, seat, budget, size_t(config_.threads), arena_);
+      // Every lane searched the first one's trees.
+      for (const auto& lane : lanes_) report_.iterations += lane->iterations();
+      add_root(*lanes_[0], seat);
+    } else {
+      const SearchBudget budget(config_, workers_.size(), rng);
+      budget.run(arena_, [&](size_t i) { workers_[i]->search(state, seat, budget, i); });
+      for (const auto& worker : workers_) {
+        report_.iterations += worker->iterations();
+        add_root(*worker, seat);
       }
-      report_.nodes += worker->slots();
     }
     return pick_final(rng);
   }
 
   const SearchReport<G>& last_search() const { return report_; }
   // The searching seat's tree of the last search (the first thread's), for tests and tools.
-  const Tree<Action>& last_tree() const { return workers_[0]->root_tree(); }
+  const Tree<Action>& last_tree() const {
+    return tree_parallel() ? lanes_[0]->root_tree() : workers_[0]->root_tree();
+  }
   int threads() const override { return config_.threads; }
 
  private:
@@ -101,6 +91,33 @@ class TreeSearchAgent final : public Agent<G> {
     if (config_.threads == 1) return 1;
     return std::min(TreeParallelSearch<G>::kLanesPerThread * size_t(config_.threads),
                     TreeParallelSearch<G>::kMaxLanes);
+  }
+
+  // Adds the statistics of the seat's moves at the root of `searcher`'s tree (a Worker's, or
+  // the lanes' shared one) to the report, and its tree's size.
+  template <class Searcher>
+  void add_root(const Searcher& searcher, int seat) {
+    const auto& tree = searcher.root_tree();
+    const auto add_arm = [&](const auto& arm) {
+      for (auto& stat : report_.root)
+        if (arm.action == stat.action) {
+          stat.visits += arm.visits;
+          stat.reward += arm.reward_sum();
+        }
+    };
+    // The seat's moves at the root: its children in mcts, the children of its run (one: the
+    // searching seat observes the same root in every world) in ismcts.
+    const auto& root = tree[Tree<Action>::kRoot];
+    for (uint32_t c = root.first_child; c < root.first_child + root.children; ++c) {
+      if (tree[c].mover != seat || tree[c].hidden) continue;
+      if (!tree[c].run) {
+        add_arm(tree[c]);
+        continue;
+      }
+      for (uint32_t m = tree[c].first_child; m < tree[c].first_child + tree[c].children; ++m)
+        add_arm(tree[m]);
+    }
+    report_.nodes += searcher.slots();
   }
 
   Action pick_final(Rng& rng) const {
@@ -131,8 +148,9 @@ class TreeSearchAgent final : public Agent<G> {
 
   const G* game_;
   Config config_;
-  tbb::task_arena arena_{config_.threads};  // the search's threads (see SearchBudget::run)
-  std::vector<std::unique_ptr<Worker<G>>> workers_;
+  tbb::task_arena arena_{config_.threads};           // the search's threads (see SearchBudget::run)
+  std::vector<std::unique_ptr<Worker<G>>> workers_;  // root parallelism: one a thread
+  std::vector<std::unique_ptr<Lane<G>>> lanes_;      // tree parallelism
   SearchReport<G> report_;
 };
 

@@ -145,14 +145,20 @@ TEST_CASE(
                                         1500);
 }
 
+// Also with one lane on two threads: a lone lane is a lane too, and scores UCT on the shared
+// tree's nodes (the columns of a thread's own tree are not kept up to date by lanes).
 TEST_CASE("tree-parallel mcts still finds the tic-tac-toe win in one") {
   const nf::reference::TicTacToeGame game;
   // x to move with two in the top row: cell 2 wins at once.
   const auto state = game.from_text("xx.oo....");
-  auto agent = nf::make_agent(game, "mcts(iterations=4000,parallel=tree,threads=2)");
-  for (uint64_t seed = 0; seed < 5; ++seed) {
-    nf::Rng rng(seed);
-    CHECK(agent->act(state, rng) == 2);
+  for (const char* spec : {"mcts(iterations=4000,parallel=tree,threads=2)",
+                           "mcts(iterations=4000,parallel=tree,threads=2,lanes=1)"}) {
+    INFO(spec);
+    auto agent = nf::make_agent(game, spec);
+    for (uint64_t seed = 0; seed < 5; ++seed) {
+      nf::Rng rng(seed);
+      CHECK(agent->act(state, rng) == 2);
+    }
   }
 }
 
