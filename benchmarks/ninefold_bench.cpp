@@ -8,6 +8,7 @@
 
 #include "agents/game_hooks.hpp"
 #include "core/hash.hpp"
+#include "core/provenance.hpp"
 #include "core/record.hpp"
 #include "experiments/bench/benchmark.hpp"
 #include "experiments/bench/benchmark_game.hpp"
@@ -59,7 +60,8 @@ int main(int argc, char** argv) {
       for (const auto& config : nf::check_configs<G>())
         nf::bench::benchmark_game<G>(context, config, label(G::kId, config));
     });
-    const nlohmann::json out = {{"engine", nf::kEngineVersion}, {"results", context.results()}};
+    const nlohmann::json out = {{"provenance", nf::program_provenance()},
+                                {"results", context.results()}};
     fmt::print("{}\n", out.dump(2));
   } catch (const std::exception& e) {
     fmt::print(stderr, "ninefold_bench: error: {}\n", e.what());

@@ -24,8 +24,8 @@ struct CausalRequest {
   uint64_t seed = 1;
   int threads = 0;
   bool quiet = false;
-  uint64_t deals = 0;                       // the balance run's deals
-  std::optional<uint64_t> replacements;     // unset: the game's share of the deals
+  uint64_t deals = 0;                    // the balance run's deals
+  std::optional<uint64_t> replacements;  // unset: the game's share of the deals
 };
 
 class LoadedGame {

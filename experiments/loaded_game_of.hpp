@@ -36,8 +36,7 @@ class LoadedGameOf final : public LoadedGame {
   }
   bool has_causal_values() const override { return HasCausalValues<G>; }
   nlohmann::json causal_values(const CausalRequest& r) const override {
-    return run_causal_values(game_, r.agents, r.seed, r.threads, r.quiet, r.deals,
-                             r.replacements);
+    return run_causal_values(game_, r.agents, r.seed, r.threads, r.quiet, r.deals, r.replacements);
   }
 
  private:

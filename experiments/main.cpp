@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/provenance.hpp"
 #include "core/record.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/run/mpi.hpp"
@@ -20,7 +21,7 @@ namespace {
 int run(int argc, char** argv) {
   CLI::App app{"ninefold: balance experiments and game-playing agents for five tabletop games"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string(kEngineVersion));
+  app.set_version_flag("--version", version_line());
 
   const std::vector<std::unique_ptr<Command>> commands = command_table();
   std::vector<CLI::App*> subcommands;

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "games/ninth_world/ninth_world.hpp"
 #include "games/ninth_world/heuristic.hpp"
+#include "games/ninth_world/ninth_world.hpp"
 
 namespace nf {
 

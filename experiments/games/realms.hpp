@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "games/realms/realms.hpp"
 #include "games/realms/heuristic.hpp"
+#include "games/realms/realms.hpp"
 
 namespace nf {
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "games/sections/sections.hpp"
 #include "games/sections/heuristic.hpp"
+#include "games/sections/sections.hpp"
 
 namespace nf {
 

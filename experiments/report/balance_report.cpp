@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/provenance.hpp"
 #include "core/record.hpp"
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/html.hpp"
@@ -207,8 +208,9 @@ void print_adjusted_values(const nlohmann::json& a, std::FILE* out) {
 nlohmann::json balance_summary_json(const BalanceReport& r) {
   const BalanceAccumulator& t = r.totals;
   nlohmann::json j;
-  j["engine"] = kEngineVersion;
-  j["revision"] = kRevision;
+  j["provenance"] = run_provenance(
+      r.game, r.config,
+      r.identity.is_object() ? r.identity.value("data", nlohmann::json()) : nullptr, r.seed);
   j["command"] = "balance";
   j["game"] = r.game;
   j["config"] = r.config;
@@ -432,7 +434,7 @@ void publish_balance(const BalanceReport& report, const std::string& out_dir,
       [&](const std::filesystem::path& staging) {
         write_balance_outputs(report, staging.string());
       },
-      report_path, [&] { return html_report(balance_summary_json(report)); });
+      report_path, [&] { return balance_html(balance_summary_json(report)); });
   print_balance_table(report, stdout);
   if (!out_dir.empty()) fmt::print("\nwrote {}/summary.json and CSV tables\n", out_dir);
   if (!report_path.empty()) fmt::print("wrote {}\n", report_path);

@@ -49,4 +49,7 @@ void print_balance_table(const BalanceReport& report, std::FILE* out);
 void publish_balance(const BalanceReport& report, const std::string& out_dir,
                      const std::string& report_path);
 
+// The HTML report of a balance summary (experiments/report/html_balance.cpp).
+std::string balance_html(const nlohmann::json& summary);
+
 }  // namespace nf

@@ -130,9 +130,7 @@ json robust_summary_json(const std::vector<std::vector<std::string>>& levels,
                             {"metric", metric}},
                            verdicts, values));
   }
-  return {{"engine", kEngineVersion},
-          {"revision", kRevision},
-          {"command", "robust"},
+  return {{"command", "robust"},
           {"game", summaries.empty() ? json("") : summaries[0]["game"]},
           {"levels", levels},
           {"verdicts", rows},

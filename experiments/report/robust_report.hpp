@@ -22,4 +22,7 @@ void print_robust_table(const nlohmann::json& summary, std::FILE* out);
 // robust.csv: one row per verdict and level.
 void write_robust_table(const nlohmann::json& summary, const std::string& out_dir);
 
+// The HTML report of a robust summary (experiments/report/html_robust.cpp).
+std::string robust_html(const nlohmann::json& summary);
+
 }  // namespace nf

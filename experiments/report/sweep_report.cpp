@@ -101,10 +101,9 @@ json sweep_summary_json(const SweepSpec& sweep, std::vector<json> summaries) {
     }
     table.push_back({{"measure", m.name}, {"values", values}});
   }
-  return {{"engine", kEngineVersion}, {"revision", kRevision},
-          {"command", "sweep"},       {"game", summaries.empty() ? json("") : summaries[0]["game"]},
-          {"key", sweep.key},         {"values", sweep.values},
-          {"table", table},           {"settings", std::move(summaries)}};
+  return {{"command", "sweep"}, {"game", summaries.empty() ? json("") : summaries[0]["game"]},
+          {"key", sweep.key},   {"values", sweep.values},
+          {"table", table},     {"settings", std::move(summaries)}};
 }
 
 void print_sweep_table(const json& s, std::FILE* out) {

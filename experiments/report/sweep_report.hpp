@@ -22,4 +22,7 @@ void print_sweep_table(const nlohmann::json& summary, std::FILE* out);
 // sweep.csv: one row per measure and value, with its interval.
 void write_sweep_table(const nlohmann::json& summary, const std::string& out_dir);
 
+// The HTML report of a sweep summary (experiments/report/html_sweep.cpp).
+std::string sweep_html(const nlohmann::json& summary);
+
 }  // namespace nf

@@ -53,8 +53,8 @@ int run_balance(const GameInfo& info, const BalanceOptions& options) {
   BalanceReport report = run->run();
   // Causal values need every deal in one process: not for a shard or a resumed checkpoint.
   if (o.shard.whole() && o.checkpoint_path.empty())
-    report.causal = game->causal_values(
-        {o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games});
+    report.causal =
+        game->causal_values({o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games});
   if (reduce_balance_over_processes(report, run->empty_accumulator()))
     publish_balance(report, options.out_dir, options.report_path);
   return 0;

@@ -1,7 +1,7 @@
 #include "experiments/run/head_to_head.hpp"
-#include "core/params.hpp"
 #include <fmt/format.h>
 #include "core/error.hpp"
+#include "core/params.hpp"
 
 namespace nf {
 

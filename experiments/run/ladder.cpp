@@ -84,8 +84,7 @@ nlohmann::json ladder_json(const LadderSpec& ladder, const std::vector<HeadToHea
       "the first seat scores {:.3f} [{:.3f}, {:.3f}] over all ladder games.",
       span.estimate, span.low, span.high, elo_to_score(span.estimate), 100 * even.estimate,
       seat.estimate, seat.low, seat.high);
-  return {{"engine", kEngineVersion},
-          {"command", "ladder"},
+  return {{"command", "ladder"},
           {"parameter", ladder.parameter},
           {"rungs", rungs},
           {"steps", step_rows},
@@ -136,7 +135,7 @@ int run_ladder(const GameInfo& info, const BalanceOptions& options) {
   nlohmann::json summary = ladder_json(ladder, steps);
   describe_run(summary, *game, options.seed);
   print_ladder(summary, stdout);
-  publish_summary(summary, options.out_dir, "ladder.json", options.report_path);
+  publish_summary(summary, options.out_dir, "ladder.json", options.report_path, ladder_html);
   return 0;
 }
 

@@ -30,4 +30,7 @@ void print_ladder(const nlohmann::json& summary, std::FILE* out);
 
 int run_ladder(const GameInfo& game, const BalanceOptions& options);
 
+// The HTML report of a ladder summary (experiments/report/html_ladder.cpp).
+std::string ladder_html(const nlohmann::json& summary);
+
 }  // namespace nf

@@ -17,8 +17,7 @@ nlohmann::json match_json(const MatchResult& m) {
   const HeadToHead& h = m.result;
   uint64_t pairs = 0;
   for (uint64_t c : h.pairs) pairs += c;
-  nlohmann::json j = {{"engine", kEngineVersion},
-                      {"command", "match"},
+  nlohmann::json j = {{"command", "match"},
                       {"agents", {h.a, h.b}},
                       {"games", h.a_results.games()},
                       {"pairs", pairs},
@@ -145,7 +144,7 @@ int run_match(const GameInfo& info, const MatchOptions& options) {
   nlohmann::json summary = match_json(m);
   describe_run(summary, *game, options.seed);
   print_match_verdict(summary, stdout);
-  publish_summary(summary, options.out_dir, "match.json", options.report_path);
+  publish_summary(summary, options.out_dir, "match.json", options.report_path, match_html);
   return 0;
 }
 

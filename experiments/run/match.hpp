@@ -54,4 +54,7 @@ void print_match_verdict(const nlohmann::json& summary, std::FILE* out);
 
 int run_match(const GameInfo& game, const MatchOptions& options);
 
+// The HTML report of a match summary (experiments/report/html_match.cpp).
+std::string match_html(const nlohmann::json& summary);
+
 }  // namespace nf

@@ -35,7 +35,7 @@ int run_robust(const GameInfo& info, const BalanceOptions& options) {
   const nlohmann::json summary = robust_summary_json(levels, std::move(summaries));
   print_robust_table(summary, stdout);
   publish_summary(
-      summary, options.out_dir, "robust.json", options.report_path,
+      summary, options.out_dir, "robust.json", options.report_path, robust_html,
       [&](const std::filesystem::path& folder) { write_robust_table(summary, folder.string()); });
   return 0;
 }

@@ -85,7 +85,7 @@ int run_sweep(const GameInfo& info, const BalanceOptions& options) {
   const nlohmann::json summary = sweep_summary_json(sweep, std::move(summaries));
   print_sweep_table(summary, stdout);
   publish_summary(
-      summary, options.out_dir, "sweep.json", options.report_path,
+      summary, options.out_dir, "sweep.json", options.report_path, sweep_html,
       [&](const std::filesystem::path& folder) { write_sweep_table(summary, folder.string()); });
   return 0;
 }

@@ -148,8 +148,7 @@ nlohmann::json round_robin_json(const RoundRobin& rr) {
         "intransitive: {} cycle(s) of three agents each beating the next ({} with every score's "
         "interval above 1/2); one rating per agent cannot describe these results fully",
         cycles.size(), significant);
-  return {{"engine", kEngineVersion},
-          {"command", "tournament"},
+  return {{"command", "tournament"},
           {"agents", rr.specs},
           {"matrix", matrix},
           {"ratings",
@@ -273,7 +272,7 @@ int run_tournament(const GameInfo& info, const TournamentOptions& options) {
   summary["games_per_pair"] = rr.pairs[0][1].a_results.games();
   summary["seconds"] = rr.seconds;
   print_round_robin(summary, stdout);
-  publish_summary(summary, options.out_dir, "tournament.json", options.report_path,
+  publish_summary(summary, options.out_dir, "tournament.json", options.report_path, tournament_html,
                   [&](const std::filesystem::path& folder) {
                     write_round_robin_tables(summary, folder.string());
                   });

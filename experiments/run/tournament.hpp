@@ -48,4 +48,7 @@ void write_round_robin_tables(const nlohmann::json& summary, const std::string& 
 
 int run_tournament(const GameInfo& game, const TournamentOptions& options);
 
+// The HTML report of a tournament summary (experiments/report/html_tournament.cpp).
+std::string tournament_html(const nlohmann::json& summary);
+
 }  // namespace nf

@@ -197,8 +197,7 @@ nlohmann::json variant_summary_json(const VariantRun& base,
                     {"name", changes_text(v.changes)},
                     {"differences", variant_differences(base, v)},
                     {"summary", balance_summary_json(v.report)}});
-  return {{"engine", kEngineVersion},
-          {"command", "variant"},
+  return {{"command", "variant"},
           {"game", r.game},
           {"config", r.config},
           {"agents", r.agents},
@@ -323,7 +322,7 @@ int run_variant(const GameInfo& info, const BalanceOptions& options) {
   const nlohmann::json summary = variant_summary_json(base, variants);
   print_variant_summary(summary, stdout);
   publish_summary(
-      summary, options.out_dir, "variants.json", options.report_path,
+      summary, options.out_dir, "variants.json", options.report_path, variant_html,
       [&](const std::filesystem::path& folder) { write_variant_table(summary, folder.string()); });
   return 0;
 }

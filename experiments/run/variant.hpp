@@ -39,4 +39,7 @@ VariantRun play_variant(const GameInfo& game, const BalanceOptions& options,
 
 int run_variant(const GameInfo& game, const BalanceOptions& options);
 
+// The HTML report of a variant summary (experiments/report/html_variant.cpp).
+std::string variant_html(const nlohmann::json& summary);
+
 }  // namespace nf

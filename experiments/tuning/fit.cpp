@@ -199,7 +199,6 @@ nlohmann::json fit_json(const FitOptions& options, const std::vector<FreeParam>&
                       {"differences", variant_differences(c.original, c.fitted)}});
   }
   return {
-      {"engine", kEngineVersion},
       {"command", "fit"},
       {"seed", options.seed},
       {"levels", options.levels},
@@ -522,7 +521,7 @@ int run_fit(const GameInfo& info, const FitOptions& options) {
   summary["game"] = info.id;
   summary["config"] = config.to_json();
   print_fit(summary, stdout);
-  publish_summary(summary, out_dir, "fit.json", options.report_path,
+  publish_summary(summary, out_dir, "fit.json", options.report_path, fit_html,
                   [&](const std::filesystem::path& staging) {
                     fit_design(params, search.best, files, staging, "");
                   });

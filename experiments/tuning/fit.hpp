@@ -103,4 +103,7 @@ void print_fit(const nlohmann::json& summary, std::FILE* out);
 
 int run_fit(const GameInfo& game, const FitOptions& options);
 
+// The HTML report of a fit summary (experiments/report/html_fit.cpp).
+std::string fit_html(const nlohmann::json& summary);
+
 }  // namespace nf

@@ -58,7 +58,6 @@ nlohmann::json tune_json(const TuneOptions& options, const TuneSpace& space,
          {"incumbent", space.spec(r.incumbent)}});
   }
   nlohmann::json j = {
-      {"engine", kEngineVersion},
       {"command", "tune"},
       {"agent", options.agent},
       {"against", options.against},
@@ -168,7 +167,7 @@ int run_tune(const GameInfo& info, const TuneOptions& options) {
   describe_run(summary, *game, options.seed);
   summary["search_games"] = games_played;
   print_tune(summary, stdout);
-  publish_summary(summary, options.out_dir, "tune.json", options.report_path,
+  publish_summary(summary, options.out_dir, "tune.json", options.report_path, tune_html,
                   [&](const std::filesystem::path& folder) {
                     write_file_atomically(folder / "best_agent.txt", best + "\n");
                   });

@@ -45,4 +45,7 @@ std::string tune_method(const std::string& requested, TuneSpace& space, int grid
 
 int run_tune(const GameInfo& game, const TuneOptions& options);
 
+// The HTML report of a tune summary (experiments/report/html_tune.cpp).
+std::string tune_html(const nlohmann::json& summary);
+
 }  // namespace nf
