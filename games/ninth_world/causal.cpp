@@ -32,10 +32,9 @@ CausalSchema NinthWorldGame::causal_schema() const {
   // by every hero, so splitting by region would only thin the games of each value.
   schema.context_label = "table";
   const std::string length = rounds_ == 9 ? "" : " quick";
-  schema.contexts = {mode_ == Mode::Solo ? "solo" + length
-                     : mode_ == Mode::Coop
-                         ? fmt::format("co-op {}{}", players_, length)
-                         : fmt::format("{} heroes{}", players_, length)};
+  schema.contexts = {mode_ == Mode::Solo   ? "solo" + length
+                     : mode_ == Mode::Coop ? fmt::format("co-op {}{}", players_, length)
+                                           : fmt::format("{} heroes{}", players_, length)};
   // Every seat's hero in every deal: one replacement game per seat. The default run (20,000
   // deals of four heroes) then takes about 25 s on two cores at a load average of 10.
   schema.replacements_per_game = double(players_);
