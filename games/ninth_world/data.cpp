@@ -254,7 +254,7 @@ std::string_view card_type_name(CardType t) { return kTypeNames[size_t(t)]; }
 
 DataSet parse_data(std::string_view toml_text, const std::string& source) {
   const toml::table doc = toml_data::parse(toml_text, source);
-  check_keys(source, doc, "", {"hero", "region", "town", "wilderness", "power"});
+  check_keys(source, doc, "", {"hero", "neutral", "region", "town", "wilderness", "power"});
   DataSet data;
   data.source = source;
   data.content_hash = hash_text(toml_text);
@@ -283,6 +283,32 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
   if (data.heroes.size() < 4 || data.heroes.size() > size_t(kMaxHeroDefs))
     fail(source, doc.get("hero"), "hero",
          "needs 4 to 64 heroes (solo takes one hero and three allies)");
+
+  // The neutral references `balance` measures elements against: a hero with starting skills
+  // and neither power nor token.
+  const toml::node* neutral = doc.get("neutral");
+  if (!neutral)
+    fail(source, nullptr, "neutral", "missing (write a [neutral] table with hero = {...})");
+  if (!neutral->is_table()) fail(source, neutral, "neutral", "must be a table ([neutral])");
+  check_keys(source, *neutral->as_table(), "neutral.", {"hero"});
+  {
+    const Reader n{source, *neutral->as_table(), neutral, "neutral."};
+    const toml::node* node = n.get("hero", true);
+    const toml::table* table = node->as_table();
+    if (!table)
+      fail(source, node, "neutral.hero",
+           "must be a table such as { name = ..., adjective = ..., noun = ... }");
+    check_keys(source, *table, "neutral.hero.", {"name", "adjective", "noun"});
+    const Reader r{source, *table, node, "neutral.hero."};
+    HeroDef& hero = data.neutral_hero;
+    hero.name = r.text("name");
+    hero_names.add(node, r.field("name"), hero.name);
+    hero.adjective = uint8_t(r.word("adjective", kSkillNames, true));
+    hero.noun = uint8_t(r.word("noun", kSkillNames, true));
+    if (hero.adjective == Effort || hero.noun == Effort || hero.adjective == hero.noun)
+      fail(source, node, r.field("noun"),
+           "the adjective and noun are two different skills (scout..focus)");
+  }
 
   const toml::array& regions = array_of_tables(source, doc, "region");
   for (size_t i = 0; i < regions.size(); ++i) {

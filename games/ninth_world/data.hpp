@@ -101,6 +101,9 @@ struct RegionDef {
 };
 
 inline constexpr int kMaxHeroDefs = 64;
+// Hero::def of the neutral hero (DataSet::neutral_hero), which no deal draws: `balance` puts it
+// in a seat's place to measure what the seat's own hero is worth (games/ninth_world/causal.cpp).
+inline constexpr uint8_t kNeutralHero = kMaxHeroDefs;
 inline constexpr int kTownCards = 48, kWildernessCards = 60, kPowerCards = 50;
 inline constexpr int kCards = kTownCards + kWildernessCards;  // town ids first
 // Cyphers and quests a set may have in all: a hero can display every one of them.
@@ -114,8 +117,14 @@ struct DataSet {
   std::array<CardDef, kCards> cards;      // by card instance: town 0..47, wilderness 48..107
   std::array<Power, kPowerCards> powers;  // the power side of each power/wound card
   std::array<std::string, kPowerCards> power_names;
+  // The neutral reference of the heroes ([neutral] hero): starting skills, no power, no token.
+  HeroDef neutral_hero;
 
   const CardDef& card(int id) const { return cards[size_t(id)]; }
+  // A hero of the set by Hero::def, or the neutral hero (kNeutralHero).
+  const HeroDef& hero(int def) const {
+    return def == kNeutralHero ? neutral_hero : heroes[size_t(def)];
+  }
 };
 
 // Parses one data file; throws nf::Error "file:line: field: problem".

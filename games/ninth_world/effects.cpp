@@ -171,7 +171,7 @@ void NinthWorldGame::use_power(State& s, int h, Action a) const {
       return apply_effect(s, h, *tableau_power(hero));
     case HeroToken:
       hero.token = false;
-      return apply_effect(s, h, data_->heroes[hero.def].token);
+      return apply_effect(s, h, data_->hero(hero.def).token);
     case CypherPower: {
       const uint8_t cypher = hero.display[a.b].card;
       const Power& p = data_->card(cypher).power;

@@ -46,7 +46,7 @@ std::string NinthWorldGame::broken_invariant(const State& s) const {
     if (c != kNone) ++powers[c];
   for (int h = 0; h < players_; ++h) {
     const Hero& hero = s.heroes[size_t(h)];
-    auto who = [&] { return fmt::format("hero {} ({})", h, data_->heroes[hero.def].name); };
+    auto who = [&] { return fmt::format("hero {} ({})", h, data_->hero(hero.def).name); };
     for (const Displayed& d : hero.display) {
       ++seen[d.card];
       const CardDef& def = data_->card(d.card);

@@ -11,12 +11,14 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/causal.hpp"
 #include "core/fixed_vector.hpp"
 #include "core/game.hpp"
 #include "core/params.hpp"
@@ -258,6 +260,16 @@ class NinthWorldGame {
   static std::vector<std::string> end_reasons();
   int end_reason(const State& s) const { return static_cast<int>(s.end_reason); }
 
+  // Causal values (core/causal.hpp, games/ninth_world/causal.cpp): each seat's hero against
+  // the data's neutral hero, in one context, the table this config sets (mode and heroes).
+  CausalSchema causal_schema() const;
+  void causal_slots(const State& initial, std::vector<CausalSlot>& out) const;
+  int causal_context(const State&, int) const { return 0; }
+  bool contexts_randomized() const { return false; }
+  void causal_replace(State& initial, int seat, int element) const;
+  // `check --planted`: one hero made much stronger and one dead, in a copy of base.toml.
+  static PlantedImbalance plant_imbalance(const std::filesystem::path& folder);
+
   // Rules queries shared by the rules, the heuristic and the tests.
   // The power showing on the hero's tableau (its own or a power card; a copy power shows the
   // power it copied this phase, once one is chosen), or nullptr when a wound covers it.
@@ -268,12 +280,12 @@ class NinthWorldGame {
   // The card showing on the tableau (the hero's printed power or the top power card), or
   // nullptr when a wound covers it; a copy power shows as itself.
   const Power* printed_power(const Hero& h) const {
-    if (h.stack.empty()) return &data_->heroes[h.def].power;
+    if (h.stack.empty()) return &data_->hero(h.def).power;
     const uint8_t top = h.stack.back();
     return top & kWoundSide ? nullptr : &data_->powers[top];
   }
   const Power& copied_power(uint8_t copy) const {
-    return copy >= kCopiedHero ? data_->heroes[copy - kCopiedHero].power
+    return copy >= kCopiedHero ? data_->hero(copy - kCopiedHero).power
                                : data_->powers[copy - kCopiedCard];
   }
   // What a copy of target `b` (a seat, or kCopyAlly + ally) stores in Hero::copy.
@@ -411,7 +423,7 @@ bool NinthWorldGame::visit_bid_powers(const State& s, int h, Visit&& visit) cons
       // Not copied yet this phase: another hero's power showing now (not a wound, not a copy
       // power), or in solo an ally's not yet discarded, if it can act in this phase.
       auto copyable = [&](const Power* p) {
-        return p && p->effect != EffectKind::Copy && in_phase(*p);
+        return p && p->present() && p->effect != EffectKind::Copy && in_phase(*p);
       };
       for (int g = 0; g < players_; ++g)
         if (g != h && copyable(printed_power(s.heroes[size_t(g)])) &&
@@ -423,8 +435,8 @@ bool NinthWorldGame::visit_bid_powers(const State& s, int h, Visit&& visit) cons
           return false;
     }
   }
-  if (hero.token && in_phase(data_->heroes[hero.def].token) &&
-      !visit(Action{Verb::Power, HeroToken, 0}))
+  const Power& token = data_->hero(hero.def).token;
+  if (hero.token && token.present() && in_phase(token) && !visit(Action{Verb::Power, HeroToken, 0}))
     return false;
   for (size_t c = 0; c < hero.display.size(); ++c) {
     const Power& p = data_->card(hero.display[c].card).power;

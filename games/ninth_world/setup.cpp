@@ -213,7 +213,7 @@ State NinthWorldGame::initial_state(uint64_t seed) const {
   for (int h = 0; h < players_; ++h) {
     Hero& hero = s.heroes[size_t(h)];
     hero.def = pool[size_t(h)];
-    const HeroDef& def = data_->heroes[hero.def];
+    const HeroDef& def = data_->hero(hero.def);
     hero.skill = {def.adjective, def.noun, Effort, Effort, Effort};
     hero.rank = {1, 1, 1, 1, 1};
   }

@@ -42,7 +42,7 @@ std::string NinthWorldGame::action_to_string(const State& s, Action a) const {
           return a.b >= kCopyAlly
                      ? fmt::format("copy the power of ally {}",
                                    data_->heroes[s.ally_def[a.b - kCopyAlly]].name)
-                     : fmt::format("copy the power of {}", data_->heroes[s.heroes[a.b].def].name);
+                     : fmt::format("copy the power of {}", data_->hero(s.heroes[a.b].def).name);
       }
       return "use power";
     case Verb::Pass:
@@ -113,7 +113,7 @@ std::string describe(const NinthWorldGame& game, const State& s, int seat) {
                      s.wild_discard.size(), s.power_deck.size());
   for (int h = 0; h < game.num_players(); ++h) {
     const Hero& hero = s.heroes[size_t(h)];
-    out += fmt::format("h{} {}: valor {} wounds {} token {} hand", h, data.heroes[hero.def].name,
+    out += fmt::format("h{} {}: valor {} wounds {} token {} hand", h, data.hero(hero.def).name,
                        hero.valor, hero.wounds(), hero.token ? "yes" : "no");
     for (int i = 0; i < kHandSize; ++i) {
       const bool hidden = hide_bids && seat >= 0 && seat != h;
@@ -130,7 +130,7 @@ std::string describe(const NinthWorldGame& game, const State& s, int seat) {
       out += (c & kWoundSide) ? std::string(" wound") : " " + data.power_names[c];
     if (hero.copy != kNone)
       out += fmt::format(" (copying {})", hero.copy >= kCopiedHero
-                                              ? data.heroes[hero.copy - kCopiedHero].name
+                                              ? data.hero(hero.copy - kCopiedHero).name
                                               : data.power_names[hero.copy - kCopiedCard]);
     out += " display";
     for (const Displayed& d : hero.display)
