@@ -137,12 +137,11 @@ std::string balance_sections(const json& s) {
   }
   if (s.contains("paired_comparison")) {
     const auto& p = s["paired_comparison"];
-    out += section(
-        "Paired comparison",
-        paragraph(fmt::format("{} scores {} against {} over deals played in both seat orders ({}).",
-                              s["agents"][0].get<std::string>(), format_interval(p["score"]),
-                              s["agents"][1].get<std::string>(),
-                              p_clause(p["p_value"].get<double>()))));
+    out += section("Paired comparison",
+                   paragraph(fmt::format(
+                       "{} scores {} against {} over deals played in both seat orders ({}).",
+                       s["agents"][0].get<std::string>(), format_interval(p["score"]),
+                       s["agents"][1].get<std::string>(), p_clause(p["p_value"].get<double>()))));
   }
   std::vector<std::pair<double, double>> bins;
   for (const auto& b : s["game_length"]["distribution"]["bins"])

@@ -78,7 +78,6 @@ std::string fit_sections(const json& s) {
   return out;
 }
 
-
 }  // namespace
 }  // namespace html
 

@@ -42,7 +42,6 @@ std::string ladder_sections(const json& s) {
                  paragraph(s["luck_versus_skill"]["summary"].get<std::string>()));
 }
 
-
 }  // namespace
 }  // namespace html
 

@@ -38,7 +38,6 @@ std::string match_sections(const json& s) {
   return section("Match", out);
 }
 
-
 }  // namespace html
 
 std::string match_html(const nlohmann::json& s) {

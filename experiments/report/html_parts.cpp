@@ -43,7 +43,6 @@ std::string escape(const std::string& text) {
 
 std::string str(const json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
 
-
 // ---- plots (inline SVG) --------------------------------------------------------------------
 
 namespace {
@@ -95,7 +94,6 @@ std::string axis_x(const Scale& x, double y, double y_top) {
 }
 
 }  // namespace
-
 
 // Intervals as horizontal bars with a point estimate; `reference` draws a dashed line.
 std::string forest_plot(const std::vector<ForestRow>& rows, const std::string& title,
@@ -160,7 +158,6 @@ std::string histogram(const std::vector<std::pair<double, double>>& bins, const 
                      kPlotWidth / 2, height - 6, escape(x_label));
   return out + "</svg>\n";
 }
-
 
 // A line through points with optional error bars and horizontal reference lines.
 std::string line_plot(const std::vector<LinePoint>& points, const std::string& title,
@@ -299,7 +296,6 @@ std::string wdl_section(const json& rows, const std::string& title, const std::s
   return section(title, forest_plot(bars, title, fair) + t.html());
 }
 
-
 namespace {
 
 const char* kStyle =
@@ -311,7 +307,6 @@ tbody tr:nth-child(even){background:#f7fafc}svg{display:block;margin:.5em 0;max-
 .reference{stroke:#999;stroke-width:1.5;stroke-dasharray:5 4}.bar{stroke:#2b6cb0;stroke-width:3}.point{fill:#1a365d}
 .bar.flagged{stroke:#c53030}.point.flagged{fill:#c53030}.hist{fill:#4299e1}.line{fill:none;stroke:#2b6cb0;stroke-width:2}
 .diagonal{fill:#e2e8f0}.cell{font-size:12px;fill:#111}footer{margin-top:3em;font-size:.8em;color:#666})";
-
 
 }  // namespace
 

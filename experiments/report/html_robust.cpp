@@ -46,7 +46,6 @@ std::string robust_sections(const json& s) {
   return out;
 }
 
-
 }  // namespace
 }  // namespace html
 

@@ -39,13 +39,13 @@ std::string sweep_sections(const json& s) {
   return out;
 }
 
-
 }  // namespace
 }  // namespace html
 
 std::string sweep_html(const nlohmann::json& s) {
   using namespace html;
-  return page(fmt::format("sweep of {} over {}", str(s["game"]), str(s["key"])), sweep_sections(s), s);
+  return page(fmt::format("sweep of {} over {}", str(s["game"]), str(s["key"])), sweep_sections(s),
+              s);
 }
 
 }  // namespace nf

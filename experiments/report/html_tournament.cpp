@@ -69,7 +69,6 @@ std::string tournament_sections(const json& s) {
          metagame_section(s["metagame"]);
 }
 
-
 }  // namespace
 }  // namespace html
 

@@ -38,7 +38,6 @@ std::string tune_sections(const json& s) {
   return out;
 }
 
-
 }  // namespace
 }  // namespace html
 

@@ -51,7 +51,6 @@ std::string variant_sections(const json& s) {
          balance_sections(s["base"]);
 }
 
-
 }  // namespace
 }  // namespace html
 
