@@ -263,6 +263,10 @@ uint64_t RealmsGame::hash(const State& s) const {
   h.add(s.window_roll).add(s.window_to_act).add(s.window_passes).add(s.phase).add(s.active);
   h.add(s.selected).add(s.realm_of_seat[0]).add(s.turn).add(s.winner).add(s.end_reason);
   h.add(s.rng.fingerprint());
+  // Only the replaced games of the causal values have stand-ins or blank Fate cards: the
+  // hashes of all other states stay as they were.
+  if (s.stand_ins != 0 || s.sides[0].blank_fate != 0 || s.sides[1].blank_fate != 0)
+    h.add(s.stand_ins).add(s.sides[0].blank_fate).add(s.sides[1].blank_fate);
   return h.value();
 }
 
