@@ -51,7 +51,8 @@ void RealmsGame::causal_slots(const State& s, std::vector<CausalSlot>& out) cons
     for (int k = 0; k < kFigureKinds; ++k) {
       if (realm_of(FigureKind(k)) != r) continue;
       for (int slot = first_slot(r); slot < end_slot(r); ++slot)
-        if (kSlotKind[size_t(slot)] == k && s.figures[size_t(slot)].status != FigureStatus::Absent) {
+        if (kSlotKind[size_t(slot)] == k &&
+            s.figures[size_t(slot)].status != FigureStatus::Absent) {
           out.push_back({k, seat, int(r)});
           break;
         }
@@ -103,20 +104,21 @@ std::string edit_figure(const std::string& text, std::string_view figure, const 
     }
     out << line << '\n';
   }
-  if (!found) throw Error(fmt::format("planted imbalance: no figure '{}' in the figures file", figure));
+  if (!found)
+    throw Error(fmt::format("planted imbalance: no figure '{}' in the figures file", figure));
   return out.str();
 }
 
 }  // namespace
 
 PlantedImbalance RealmsGame::plant_imbalance(const std::filesystem::path& folder) {
-  // Thor (Aesir champion, 4/0/18/5/4) made a 6/0/24/7/8 giant; Hjordis (Norsemen companion,
-  // 3/3/17/5/4, the figure the Norsemen's wins rest on) made dead: one close die, defence 1,
-  // movement 1, health 1. Hjordis's verdict must reverse, and Thor must leave the middle of the
-  // figures for the top.
+  // Thor (Aesir champion, 4/0/18/5/4, near the figures' median) made a 6/0/24/7/8 giant;
+  // Frigg (Aesir companion, 2/3/16/5/4) made dead: one close die, defence 1, movement 1,
+  // health 1. Both are Aesir, so the realms stay within reach of each other and neither
+  // realm's elements are valued only in games it cannot win.
   std::string text = roster_text("standard");
   text = edit_figure(text, "Thor", {6, 0, 24, 7, 8});
-  text = edit_figure(text, "Hjordis", {1, 0, 1, 1, 1});
+  text = edit_figure(text, "Frigg", {1, 0, 1, 1, 1});
   std::filesystem::create_directories(folder);
   const std::filesystem::path figures = folder / "figures.toml";
   {
@@ -127,8 +129,8 @@ PlantedImbalance RealmsGame::plant_imbalance(const std::filesystem::path& folder
   load_roster(figures.string());  // the edited file must still be a valid figures file
   return {{{"figures", figures.string()}},
           "Thor",
-          "Hjordis",
-          "Thor made close 6, defence 24, movement 7, health 8; Hjordis made dead: close 1, "
+          "Frigg",
+          "Thor made close 6, defence 24, movement 7, health 8; Frigg made dead: close 1, "
           "ranged 0, defence 1, movement 1, health 1"};
 }
 
