@@ -81,9 +81,8 @@ SCENARIO("realms causal: the slots of a deal are exactly the elements each seat 
     game.causal_slots(s, slots);
     const int vanguard = element_of(game.causal_schema(), "Vanguard");
     THEN("the Vanguards are one element of seat 0, both replaced together") {
-      CHECK(std::count_if(slots.begin(), slots.end(), [&](const CausalSlot& c) {
-              return c.element == vanguard;
-            }) == 1);
+      CHECK(std::count_if(slots.begin(), slots.end(),
+                          [&](const CausalSlot& c) { return c.element == vanguard; }) == 1);
       State replaced = s;
       game.causal_replace(replaced, 0, vanguard);
       CHECK(replaced.stand_ins == (1u << 7 | 1u << kExtraVanguardSlot));
@@ -101,8 +100,7 @@ SCENARIO("realms causal: a replaced figure plays as its rank's stand-in, on its 
     }();
     const RealmsGame& game = sc.game;
     const State before = sc.s;
-    game.causal_replace(sc.s, sc.s.seat_of(Norsemen),
-                        element_of(game.causal_schema(), "Hjordis"));
+    game.causal_replace(sc.s, sc.s.seat_of(Norsemen), element_of(game.causal_schema(), "Hjordis"));
     const FigureStats& stand_in = game.roster().reference.stand_in[size_t(Role::Companion)];
     THEN("she has the companion stand-in's printed values, nobody else changes") {
       CHECK(sc.s.stand_ins == 1u << kHjordis);
@@ -199,14 +197,13 @@ TEST_CASE("realms causal: the references are data the loader checks") {
   auto err = [](const std::string& t) { return error_of([&] { parse_roster(t, "f.toml"); }); };
   const size_t reference_line =
       size_t(std::count(text.begin(), text.begin() + long(text.find("[reference]")), '\n')) + 1;
-  CHECK(err(replace(text, "fate = \"Blank\"", "fate = \"Thor\"")) ==
-        fmt::format("f.toml:{}: reference.fate: 'Thor' is a figure's own name",
-                    reference_line + 2));
+  CHECK(
+      err(replace(text, "fate = \"Blank\"", "fate = \"Thor\"")) ==
+      fmt::format("f.toml:{}: reference.fate: 'Thor' is a figure's own name", reference_line + 2));
   CHECK(err(replace(text, "fate = \"Blank\"", "fate = 3")) ==
         fmt::format("f.toml:{}: reference.fate: must be a text", reference_line + 2));
-  CHECK(err(replace(text, "fate = \"Blank\"\n", "")) == "f.toml:" +
-                                                           std::to_string(reference_line) +
-                                                           ": reference.fate: missing");
+  CHECK(err(replace(text, "fate = \"Blank\"\n", "")) ==
+        "f.toml:" + std::to_string(reference_line) + ": reference.fate: missing");
   CHECK_THAT(err(replace(text, "[reference.warrior]", "[reference.soldier]")),
              Catch::Contains("reference.soldier: unknown field"));
   const std::string ruler = text.substr(text.find("[reference.ruler]"));
