@@ -113,12 +113,14 @@ std::string edit_figure(const std::string& text, std::string_view figure, const 
 
 PlantedImbalance RealmsGame::plant_imbalance(const std::filesystem::path& folder) {
   // Thor (Aesir champion, 4/0/18/5/4, near the figures' median) made a 6/0/24/7/8 giant;
-  // Frigg (Aesir companion, 2/3/16/5/4) made dead: one close die, defence 1, movement 1,
-  // health 1. Both are Aesir, so the realms stay within reach of each other and neither
-  // realm's elements are valued only in games it cannot win.
+  // Frigg (Aesir companion, 2/3/16/5/4) made dead: one close die, defence 1, movement 1, her
+  // printed health kept. Both are Aesir, so the realms stay within reach of each other and
+  // neither realm's elements are valued only in games it cannot win. Her health stays: every
+  // wound is blood for the enemy's cauldron, so a one-health figure denies blood and is worth
+  // about as much as a vanilla one; a figure that only gives is dead in this game.
   std::string text = roster_text("standard");
   text = edit_figure(text, "Thor", {6, 0, 24, 7, 8});
-  text = edit_figure(text, "Frigg", {1, 0, 1, 1, 1});
+  text = edit_figure(text, "Frigg", {1, 0, 1, 1, 4});
   std::filesystem::create_directories(folder);
   const std::filesystem::path figures = folder / "figures.toml";
   {
@@ -131,7 +133,7 @@ PlantedImbalance RealmsGame::plant_imbalance(const std::filesystem::path& folder
           "Thor",
           "Frigg",
           "Thor made close 6, defence 24, movement 7, health 8; Frigg made dead: close 1, "
-          "ranged 0, defence 1, movement 1, health 1"};
+          "ranged 0, defence 1, movement 1 (health 4 as printed)"};
 }
 
 }  // namespace nf::realms

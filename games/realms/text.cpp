@@ -159,6 +159,8 @@ std::string describe(const RealmsGame& game, const State& s, int viewer) {
     if (side.bloodline_used) out += ", Ancient Bloodline used";
     if (side.quarry != kNoFigure) out += fmt::format(", quarry {}", slot_name(side.quarry));
     if (side.revenge_dice) out += fmt::format(", Revenge +{} dice", side.revenge_dice);
+    for (int k = 0; k < kFateKinds; ++k)
+      if (side.blank_fate >> k & 1) out += fmt::format(", {} does nothing", fate_name(k));
     out += '\n';
     out += "   ";
     for (int slot = first_slot(r); slot < end_slot(r); ++slot) {
@@ -170,7 +172,8 @@ std::string describe(const RealmsGame& game, const State& s, int viewer) {
         continue;
       }
       out += fmt::format(" {} {}/{}", board.hex_name(f.hex), game.health_left(s, slot),
-                         game.stats(slot).health);
+                         game.stats(s, slot).health);
+      if (s.stand_in(slot)) out += " stand-in";
       if (f.moved) out += " moved";
       if (f.attacked) out += " attacked";
       out += ';';

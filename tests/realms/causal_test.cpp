@@ -230,6 +230,7 @@ TEST_CASE("realms causal: the planted imbalance is written as a valid figures fi
   CHECK(game.stats(kThor).close == 6);
   CHECK(game.stats(kThor).health == 8);
   CHECK(game.stats(kFrigg).defence == 1);
+  CHECK(game.stats(kFrigg).movement == 1);
   CHECK(game.stats(kOdin).defence == 20);  // the rest as shipped
   const nlohmann::json causal =
       run_causal_values(game, {"heuristic"}, 11, 0, true, 500, std::nullopt);
