@@ -13,7 +13,7 @@ namespace nf {
 struct realms_listing {
   using Game = realms::RealmsGame;
   static constexpr std::string_view players = "2";
-  static constexpr uint64_t default_games = 140'000;
+  static constexpr uint64_t default_games = 12'000;
 };
 
 }  // namespace nf

@@ -48,10 +48,9 @@ std::string causal_section(const json& c) {
   std::string verdict;
   const std::string context = c["context_label"].get<std::string>();
   if (c["verdict"].empty()) {
-    verdict = paragraph(fmt::format(
-        "No element's causal value is significantly off its group (this run detects differences "
-        "of about {:.3f} at 80% power).",
-        causal_table_mde(c)));
+    verdict = paragraph(
+        fmt::format("No element's causal value is significantly off its group (this run {}).",
+                    causal_detects_text(causal_table_mde(c))));
   } else {
     verdict = "<ul>\n";
     for (const auto& f : c["verdict"]) {

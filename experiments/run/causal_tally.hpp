@@ -75,6 +75,9 @@ std::string causal_values_csv(const nlohmann::json& causal);
 double causal_table_mde(const nlohmann::json& causal);
 // Minimum detectable effect at 80% power, two-sided 5% test, for a standard error.
 double minimum_detectable_effect(double se);
+// "detects 0.020 at 80% power" for a table's minimum detectable effect, or, when no row had
+// the kCausalMinGames paired games a value needs (the effect is then 0), that it detects nothing.
+std::string causal_detects_text(double mde);
 
 // Which cells a block of deals replaces (experiments/run/causal_values.cpp).
 std::vector<char> causal_plan(const CausalTally& tally, uint64_t deals_done, uint64_t deals_total,

@@ -59,6 +59,12 @@ void CausalTally::merge(const CausalTally& o) {
 
 double minimum_detectable_effect(double se) { return (kZ95 + kZPower) * se; }
 
+std::string causal_detects_text(double mde) {
+  return mde > 0 ? fmt::format("detects {:.3f} at 80% power", mde)
+                 : fmt::format("detects nothing: no row has the {} paired games a value needs",
+                               kCausalMinGames);
+}
+
 std::vector<char> causal_plan(const CausalTally& t, uint64_t done, uint64_t total, uint64_t block,
                               double left) {
   const size_t n = t.cells.size();
@@ -255,10 +261,8 @@ void print_causal_verdict(const nlohmann::json& c, std::FILE* out) {
              "same deals; Benjamini-Hochberg, false discovery rate {}):\n",
              c["false_discovery_rate"].get<double>());
   if (v.empty()) {
-    fmt::print(out,
-               "  no element's value is significantly off its group; this run detects "
-               "differences of about {:.3f} (80% power)\n",
-               causal_table_mde(c));
+    fmt::print(out, "  no element's value is significantly off its group; this run {}\n",
+               causal_detects_text(causal_table_mde(c)));
     return;
   }
   for (const auto& f : v) {
@@ -290,10 +294,10 @@ void print_causal_tables(const nlohmann::json& c, std::FILE* out) {
     if (g["values"].empty()) continue;
     fmt::print(out,
                "\n{} values against {} (seat's score with it minus with {}; group median {}; "
-               "detects {:.3f} at 80% power)\n",
+               "{})\n",
                g["group"].get<std::string>(), g["reference"].get<std::string>(),
                g["reference"].get<std::string>(), signed3(g["median_value"].get<double>()),
-               g["minimum_detectable_effect"].get<double>());
+               causal_detects_text(g["minimum_detectable_effect"].get<double>()));
     fmt::print(out, "{:<22} {:<10} {:>7}  {:<26} {:>6} {:>8}  {}\n", g["group"].get<std::string>(),
                context, "games", "value (95% CI)", "mde", "q", "verdict");
     for (const auto& r : g["values"]) {
@@ -311,8 +315,8 @@ void print_causal_tables(const nlohmann::json& c, std::FILE* out) {
   }
   if (c.contains("contexts")) {
     const auto& x = c["contexts"];
-    fmt::print(out, "\n{} values against the field (score minus the fair share; detects {:.3f})\n",
-               context, x["minimum_detectable_effect"].get<double>());
+    fmt::print(out, "\n{} values against the field (score minus the fair share; {})\n", context,
+               causal_detects_text(x["minimum_detectable_effect"].get<double>()));
     for (const auto& r : x["values"])
       fmt::print(out, "{:<22} {:>7}  {:<26} {:>6.3f} {:>8}  {}\n", r["context"].get<std::string>(),
                  r["seat_games"].get<uint64_t>(), signed_interval(r["value"]),

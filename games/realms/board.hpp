@@ -40,8 +40,21 @@ struct FigureStats {
   uint8_t close = 0, ranged = 0, defence = 0, movement = 0, health = 0;
 };
 
+inline constexpr int kRoles = 4;
+
+// The neutral references of `balance`'s causal values (games/realms/causal.cpp), from the
+// figures file's [reference] table: the stand-in that takes a figure's place (per rank its
+// printed values, no ability) and the Fate card that does nothing. A figures file without
+// [reference] takes the shipped set's.
+struct References {
+  std::string figure, fate;                    // their names in the report
+  std::array<FigureStats, kRoles> stand_in{};  // by Role
+  std::string source;                          // the file they came from
+};
+
 struct Roster {
   std::array<FigureStats, kFigureKinds> stats{};
+  References reference;
   std::string source;  // file it came from
 };
 
@@ -357,6 +370,7 @@ std::string roster_text(const std::string& name_or_path);
 std::vector<std::string> shipped_maps();
 
 std::string_view figure_kind_name(FigureKind k);
+std::string_view role_name(Role r);  // "ruler", as the figures file names a rank
 std::string_view realm_name(Realm r);
 std::string_view terrain_name(Terrain t);
 

@@ -13,16 +13,16 @@ namespace nf::realms {
 
 int RealmsGame::defence(const State& s, int slot) const {
   const uint8_t hex = s.figures[size_t(slot)].hex;
-  return stats(slot).defence + (s.terrain[hex] == Terrain::Forest ? 4 : 0);
+  return stats(s, slot).defence + (s.terrain[hex] == Terrain::Forest ? 4 : 0);
 }
 
 int RealmsGame::attack_dice(const State& s, int slot, int target, bool ranged, bool counter,
                             uint8_t from) const {
-  const FigureStats& st = stats(slot);
+  const FigureStats& st = stats(s, slot);
   int dice = ranged ? st.ranged : st.close;
   if (dice == 0) return 0;  // abilities add dice to an attack; they do not create one
   const uint8_t hex = from == kNoHex ? s.figures[size_t(slot)].hex : from;
-  const FigureKind kind = kSlotKind[size_t(slot)];
+  const FigureKind kind = ability_of(s, slot);
   if (!counter) {  // abilities that speak of attacks only
     // Death Seekers: one die more against a wounded figure.
     if (kind == Valkyrie && s.figures[size_t(target)].wounds > 0) ++dice;
@@ -126,7 +126,7 @@ void RealmsGame::declare_attack(State& s, int slot, int target, bool ranged) con
   s.combat.ranged = ranged;
   s.phase = Phase::Main;
   // The Hunter: Sinfjotli picks his quarry when he attacks without a living one.
-  if (kSlotKind[size_t(slot)] == Sinfjotli && s.sides[Norsemen].quarry == kNoFigure) {
+  if (ability_of(s, slot) == Sinfjotli && s.sides[Norsemen].quarry == kNoFigure) {
     s.phase = Phase::Quarry;
     return;
   }
@@ -136,7 +136,7 @@ void RealmsGame::declare_attack(State& s, int slot, int target, bool ranged) con
 void RealmsGame::roll_attack(State& s) const {
   Combat& c = s.combat;
   roll_dice(s, c.attack, attack_dice(s, c.attacker, c.target, c.ranged, false));
-  if (kSlotKind[c.attacker] == Sigmund) s.sides[Norsemen].revenge_dice = 0;  // spent
+  if (ability_of(s, c.attacker) == Sigmund) s.sides[Norsemen].revenge_dice = 0;  // spent
   open_window(s, RollKind::Attack);
 }
 
@@ -168,7 +168,7 @@ bool RealmsGame::window_has_options(const State& s, Realm r) const {
 
 // Foresight: once in each Aesir turn Frigg may re-roll one or all of her attack dice.
 bool RealmsGame::foresight_ready(const State& s) const {
-  return s.window_roll == RollKind::Attack && kSlotKind[s.combat.attacker] == Frigg &&
+  return s.window_roll == RollKind::Attack && ability_of(s, s.combat.attacker) == Frigg &&
          !s.sides[Aesir].foresight_used;
 }
 
@@ -176,13 +176,13 @@ bool RealmsGame::foresight_ready(const State& s) const {
 // attacks and counterattacks.
 bool RealmsGame::battle_born_ready(const State& s) const {
   const int thor = roller_slot(s);
-  return kSlotKind[size_t(thor)] == Thor && !current_roll(s).battle_born_used &&
+  return ability_of(s, thor) == Thor && !current_roll(s).battle_born_used &&
          health_left(s, rolled_against(s)) > health_left(s, thor);
 }
 
 // The Hunter: once in each attack on his quarry Sinfjotli re-rolls any of his dice.
 bool RealmsGame::hunter_ready(const State& s) const {
-  return s.window_roll == RollKind::Attack && kSlotKind[s.combat.attacker] == Sinfjotli &&
+  return s.window_roll == RollKind::Attack && ability_of(s, s.combat.attacker) == Sinfjotli &&
          s.combat.target == s.sides[Norsemen].quarry && !s.combat.attack.hunter_used;
 }
 
@@ -264,12 +264,13 @@ bool RealmsGame::visit_window_actions(const State& s, Visit visit) const {
   const Realm r = s.window_to_act;
   const bool rolling = r == slot_realm(roller_slot(s));
   const Roll& roll = current_roll(s);
-  const auto& hand = s.sides[r].hand;
+  const Side& side = s.sides[r];
   if (visit(Action{Verb::Pass, 0, 0, 0})) return true;
   // Re-rolls act on the roll on the table, whoever plays them (one's own or forced).
-  if (hand[RerollAll] && visit(Action{Verb::Fate, RerollAll, uint8_t(FateUse::RerollAll), 0}))
+  if (side.can_play(RerollAll) &&
+      visit(Action{Verb::Fate, RerollAll, uint8_t(FateUse::RerollAll), 0}))
     return true;
-  if (hand[ActionsOrReroll]) {
+  if (side.can_play(ActionsOrReroll)) {
     if (visit(Action{Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0})) return true;
     if (for_each_value(roll, [&](uint8_t v) {
           return visit(Action{Verb::Fate, ActionsOrReroll, uint8_t(FateUse::RerollOne), v});
@@ -278,10 +279,12 @@ bool RealmsGame::visit_window_actions(const State& s, Visit visit) const {
   }
   // Bonuses: to one's own roll, or to the defence of one's own figure against it.
   const FateUse bonus = rolling ? FateUse::Attack : FateUse::Defence;
-  if (hand[Plus5] && visit(Action{Verb::Fate, Plus5, uint8_t(bonus), 0})) return true;
-  if (rolling && hand[Plus6Attack] && visit(Action{Verb::Fate, Plus6Attack, uint8_t(bonus), 0}))
+  if (side.can_play(Plus5) && visit(Action{Verb::Fate, Plus5, uint8_t(bonus), 0})) return true;
+  if (rolling && side.can_play(Plus6Attack) &&
+      visit(Action{Verb::Fate, Plus6Attack, uint8_t(bonus), 0}))
     return true;
-  if (!rolling && hand[Plus6Defence] && visit(Action{Verb::Fate, Plus6Defence, uint8_t(bonus), 0}))
+  if (!rolling && side.can_play(Plus6Defence) &&
+      visit(Action{Verb::Fate, Plus6Defence, uint8_t(bonus), 0}))
     return true;
   if (!rolling) return false;
   for (Verb ability : {Verb::Foresight, Verb::BattleBorn}) {
@@ -306,13 +309,13 @@ Action RealmsGame::random_window_action(const State& s, Rng& rng) const {
   const Realm r = s.window_to_act;
   const bool rolling = r == slot_realm(roller_slot(s));
   const Roll& roll = current_roll(s);
-  const auto& hand = s.sides[r].hand;
+  const Side& side = s.sides[r];
   const DieValues values = die_values(roll);
-  const int reroll_all = hand[RerollAll] > 0;
-  const int actions_or_reroll = hand[ActionsOrReroll] > 0 ? 1 + values.count : 0;
-  const int plus5 = hand[Plus5] > 0;
+  const int reroll_all = side.can_play(RerollAll);
+  const int actions_or_reroll = side.can_play(ActionsOrReroll) ? 1 + values.count : 0;
+  const int plus5 = side.can_play(Plus5);
   const FateKind plus6 = rolling ? Plus6Attack : Plus6Defence;
-  const int plus6s = hand[plus6] > 0;
+  const int plus6s = side.can_play(plus6);
   const int foresight = rolling && foresight_ready(s) ? 1 + values.count : 0;
   const int battle_born = rolling && battle_born_ready(s) ? 1 + values.count : 0;
   const int hunter = rolling && hunter_ready(s) ? hunter_set_count(roll) : 0;
@@ -396,7 +399,7 @@ void RealmsGame::close_window(State& s) const {
 int RealmsGame::take_wounds(State& s, int slot, int wounds, int by) const {
   // Ancient Bloodline: Hjordis ignores the first wound of the first attack that wounds her
   // in each player's turn.
-  if (kSlotKind[size_t(slot)] == Hjordis && wounds > 0 && !s.sides[Norsemen].bloodline_used) {
+  if (ability_of(s, slot) == Hjordis && wounds > 0 && !s.sides[Norsemen].bloodline_used) {
     s.sides[Norsemen].bloodline_used = true;
     --wounds;
   }
@@ -427,8 +430,9 @@ void RealmsGame::resolve_combat(State& s) const {
     // Revenge: a Norseman dying within two hexes of Sigmund gives him a die.
     const Figure& sigmund = s.figures[size_t(ruler_slot(Norsemen))];
     if (slot_realm(slot) == Norsemen && slot != ruler_slot(Norsemen) &&
-        sigmund.status == FigureStatus::Active && health_left(s, ruler_slot(Norsemen)) > 0 &&
-        board_->distance(sigmund.hex, f.hex) <= 2 && s.sides[Norsemen].revenge_dice < kMaxDice)
+        ability_of(s, ruler_slot(Norsemen)) == Sigmund && sigmund.status == FigureStatus::Active &&
+        health_left(s, ruler_slot(Norsemen)) > 0 && board_->distance(sigmund.hex, f.hex) <= 2 &&
+        s.sides[Norsemen].revenge_dice < kMaxDice)
       ++s.sides[Norsemen].revenge_dice;
     if (s.sides[Norsemen].quarry == slot) s.sides[Norsemen].quarry = kNoFigure;
     set_figure_hex(s, slot, kNoHex);

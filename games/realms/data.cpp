@@ -4,6 +4,7 @@
 
 #include <toml++/toml.h>
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -177,12 +178,15 @@ Board Board::parse(std::string_view toml_text, const std::string& source) {
   return board;
 }
 
-Roster parse_roster(std::string_view toml_text, const std::string& source) {
-  const toml::table doc = toml_data::parse(toml_text, source);
-  check_keys(source, doc, "",
-             std::vector<std::string_view>(kFigureNames.begin(), kFigureNames.end()));
-  Roster roster;
-  roster.source = source;
+namespace {
+
+constexpr std::array<std::string_view, kRoles> kRoleNames = {"ruler", "companion", "champion",
+                                                             "warrior"};
+
+// One table of printed values: a figure's ("Odin") or a rank's stand-in
+// ("reference.ruler").
+FigureStats parse_stats(const std::string& source, const toml::node* node,
+                        const std::string& name) {
   struct Field {
     std::string_view name;
     uint8_t FigureStats::*member;
@@ -194,29 +198,83 @@ Roster parse_roster(std::string_view toml_text, const std::string& source) {
        {"defence", &FigureStats::defence, 1, 99},
        {"movement", &FigureStats::movement, 1, 12},
        {"health", &FigureStats::health, 1, 20}}};
-  for (int k = 0; k < kFigureKinds; ++k) {
-    const std::string_view figure = kFigureNames[size_t(k)];
-    const toml::node* node = doc.get(figure);
-    if (!node) fail(source, nullptr, figure, "missing");
-    const toml::table* table = node->as_table();
-    if (!table) fail(source, node, figure, "must be a table");
-    check_keys(source, *table, fmt::format("{}.", figure),
-               {"close", "ranged", "defence", "movement", "health"});
-    for (const Field& f : fields) {
-      const std::string field = fmt::format("{}.{}", figure, f.name);
-      const toml::node* value = table->get(f.name);
-      if (!value) fail(source, node, field, "missing");
-      if (!value->is_integer()) fail(source, value, field, "must be an integer");
-      const int64_t v = value->as_integer()->get();
-      if (v < f.min || v > f.max)
-        fail(source, value, field, fmt::format("{} is out of range [{}, {}]", v, f.min, f.max));
-      roster.stats[size_t(k)].*f.member = uint8_t(v);
-    }
-    if (roster.stats[size_t(k)].close == 0 && roster.stats[size_t(k)].ranged == 0)
-      fail(source, node, figure, "needs close or ranged dice");
+  if (!node) fail(source, nullptr, name, "missing");
+  const toml::table* table = node->as_table();
+  if (!table) fail(source, node, name, "must be a table");
+  check_keys(source, *table, fmt::format("{}.", name),
+             {"close", "ranged", "defence", "movement", "health"});
+  FigureStats stats;
+  for (const Field& f : fields) {
+    const std::string field = fmt::format("{}.{}", name, f.name);
+    const toml::node* value = table->get(f.name);
+    if (!value) fail(source, node, field, "missing");
+    if (!value->is_integer()) fail(source, value, field, "must be an integer");
+    const int64_t v = value->as_integer()->get();
+    if (v < f.min || v > f.max)
+      fail(source, value, field, fmt::format("{} is out of range [{}, {}]", v, f.min, f.max));
+    stats.*f.member = uint8_t(v);
   }
+  if (stats.close == 0 && stats.ranged == 0) fail(source, node, name, "needs close or ranged dice");
+  return stats;
+}
+
+std::string folded(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// [reference] (present): the names of the stand-in figure and of the Fate card that does nothing,
+// and the stand-in's printed values for each rank.
+References parse_references(const std::string& source, const toml::table& doc) {
+  const toml::node* node = doc.get("reference");
+  const toml::table* table = node->as_table();
+  if (!table) fail(source, node, "reference", "must be a table");
+  std::vector<std::string_view> known = {"figure", "fate"};
+  known.insert(known.end(), kRoleNames.begin(), kRoleNames.end());
+  check_keys(source, *table, "reference.", known);
+  References out;
+  out.source = source;
+  for (auto [key, name] : {std::pair{"figure", &out.figure}, std::pair{"fate", &out.fate}}) {
+    const std::string field = fmt::format("reference.{}", key);
+    const toml::node* value = table->get(key);
+    if (!value) fail(source, node, field, "missing");
+    if (!value->is_string()) fail(source, value, field, "must be a text");
+    *name = value->as_string()->get();
+    toml_data::check_name(source, value, field, *name);
+    for (std::string_view figure : kFigureNames)
+      if (folded(*name) == folded(figure))
+        fail(source, value, field, fmt::format("'{}' is a figure's own name", *name));
+  }
+  if (folded(out.figure) == folded(out.fate))
+    fail(source, table->get("fate"), "reference.fate", "must differ from reference.figure");
+  for (int r = 0; r < kRoles; ++r) {
+    const std::string name = fmt::format("reference.{}", kRoleNames[size_t(r)]);
+    out.stand_in[size_t(r)] = parse_stats(source, table->get(kRoleNames[size_t(r)]), name);
+  }
+  return out;
+}
+
+}  // namespace
+
+Roster parse_roster(std::string_view toml_text, const std::string& source) {
+  const toml::table doc = toml_data::parse(toml_text, source);
+  std::vector<std::string_view> known(kFigureNames.begin(), kFigureNames.end());
+  known.push_back("reference");
+  check_keys(source, doc, "", known);
+  Roster roster;
+  roster.source = source;
+  for (int k = 0; k < kFigureKinds; ++k) {
+    const std::string figure(kFigureNames[size_t(k)]);
+    roster.stats[size_t(k)] = parse_stats(source, doc.get(figure), figure);
+  }
+  // A figures file of its own without [reference] keeps the shipped set's references.
+  roster.reference =
+      doc.contains("reference") ? parse_references(source, doc) : load_roster("standard").reference;
   return roster;
 }
+
+std::string_view role_name(Role r) { return kRoleNames[size_t(r)]; }
 
 namespace {
 

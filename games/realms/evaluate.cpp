@@ -32,11 +32,11 @@ Returns<2> RealmsGame::evaluate(const State& s) const {
             std::min(1.0, double(s.sides[r].blood) / double(std::max(1, blood_to_win_)));
     const int ruler = ruler_slot(enemy);
     lead += sign * kRulerWeight * double(s.figures[size_t(ruler)].wounds) /
-            double(std::max<int>(1, stats(ruler).health));
+            double(std::max<int>(1, stats(s, ruler).health));
     int left = 0, full = 0;
     for (int slot = first_slot(r); slot < end_slot(r); ++slot) {
       if (s.figures[size_t(slot)].status == FigureStatus::Absent) continue;
-      full += stats(slot).health;
+      full += stats(s, slot).health;
       if (s.figures[size_t(slot)].status == FigureStatus::Active) left += health_left(s, slot);
     }
     lead += sign * kForceWeight * double(left) / double(std::max(1, full));

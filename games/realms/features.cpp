@@ -67,7 +67,7 @@ void RealmsGame::features(const State& s, int seat, std::span<float> out) const 
       const Figure& f = s.figures[size_t(slot)];
       if (f.status == FigureStatus::Absent) continue;
       ++present;
-      full += stats(slot).health;
+      full += stats(s, slot).health;
       if (f.status != FigureStatus::Active) continue;
       ++active;
       left += health_left(s, slot);
@@ -81,7 +81,7 @@ void RealmsGame::features(const State& s, int seat, std::span<float> out) const 
   }
   auto ruler_wounds = [&](Realm r) {
     const int slot = ruler_slot(r);
-    return float(s.figures[size_t(slot)].wounds) / float(std::max<int>(1, stats(slot).health));
+    return float(s.figures[size_t(slot)].wounds) / float(std::max<int>(1, stats(s, slot).health));
   };
   const bool my_turn = s.active == me;
   int k = 0;
@@ -110,7 +110,7 @@ void RealmsGame::features(const State& s, int seat, std::span<float> out) const 
     const Figure& f = s.figures[size_t(slot)];
     const float health =
         f.status == FigureStatus::Active
-            ? float(health_left(s, slot)) / float(std::max<int>(1, stats(slot).health))
+            ? float(health_left(s, slot)) / float(std::max<int>(1, stats(s, slot).health))
             : 0.0f;
     out[size_t(k++)] = slot_realm(slot) == me ? health : -health;
   }

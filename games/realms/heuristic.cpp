@@ -117,7 +117,7 @@ double Heuristic::attack_value(const State& s, int dice, int slot, int defence) 
       tables()
           .at_least[size_t(std::min(dice, kMaxDice))][size_t(std::clamp(defence, 1, kMaxDefence))];
   // Ancient Bloodline takes the first wound away.
-  const int shift = kSlotKind[size_t(slot)] == Hjordis && !s.sides[Norsemen].bloodline_used;
+  const int shift = ability_of(s, slot) == Hjordis && !s.sides[Norsemen].bloodline_used;
   const int left = std::min(game_->health_left(s, slot), kMaxWounds - shift);
   double v = 0;
   for (int k = 1; k <= left; ++k) v += at_least[size_t(k + shift)] * marginal_wound(s, slot, k);
@@ -126,7 +126,7 @@ double Heuristic::attack_value(const State& s, int dice, int slot, int defence) 
 
 double Heuristic::value_of_wounds(const State& s, int wounds) const {
   const int victim = s.window_roll == RollKind::Attack ? s.combat.target : s.combat.attacker;
-  if (kSlotKind[size_t(victim)] == Hjordis && !s.sides[Norsemen].bloodline_used) --wounds;
+  if (ability_of(s, victim) == Hjordis && !s.sides[Norsemen].bloodline_used) --wounds;
   double v = 0;
   for (int k = 1; k <= wounds; ++k) v += marginal_wound(s, victim, k);
   return v;
@@ -163,12 +163,12 @@ double Heuristic::reroll_value(const State& s, unsigned mask) const {
 double Heuristic::danger(const State& s, int slot, uint8_t hex) const {
   const Board& board = game_->board();
   const Realm enemy = other(slot_realm(slot));
-  const int defence = game_->stats(slot).defence + (s.terrain[hex] == Terrain::Forest ? 4 : 0);
+  const int defence = game_->stats(s, slot).defence + (s.terrain[hex] == Terrain::Forest ? 4 : 0);
   double total = 0;
   for (int e = first_slot(enemy); e < end_slot(enemy); ++e) {
     const Figure& f = s.figures[size_t(e)];
     if (f.status != FigureStatus::Active) continue;
-    const FigureStats& st = game_->stats(e);
+    const FigureStats& st = game_->stats(s, e);
     const int reach = s.terrain[f.hex] == Terrain::Water ? 1 : st.movement;
     const int d = board.distance(f.hex, hex);
     const int dice = d <= reach + 1 ? st.close : (d <= reach + 4 ? st.ranged : 0);
@@ -231,7 +231,7 @@ double Heuristic::order_score(const State& s, Action a, double here) const {
       const Figure& t = s.figures[size_t(target)];
       double v = attack_value(s, game_->attack_dice(s, slot, target, ranged, false), target,
                               game_->defence(s, target));
-      v *= 1.0 + w_.focus_wounded * t.wounds / game_->stats(target).health;
+      v *= 1.0 + w_.focus_wounded * t.wounds / game_->stats(s, target).health;
       // The counterattack that may answer it.
       if (s.sides[slot_realm(target)].actions >= 1)
         v -= attack_value(s, game_->attack_dice(s, target, slot, ranged, true), slot,
@@ -389,11 +389,12 @@ Action Heuristic::choose_counter(const State& s) const {
 }
 
 Action Heuristic::choose_discard(const State& s) const {
+  // A card that does nothing for the realm (Side::blank_fate) is worth nothing.
+  const Side& side = s.sides[s.active];
+  auto worth = [&](int k) { return side.blank_fate >> k & 1 ? 0.0 : kCardWorth[size_t(k)]; };
   int worst = -1;
   for (int k = 0; k < kFateKinds; ++k)
-    if (s.sides[s.active].hand[size_t(k)] > 0 &&
-        (worst < 0 || kCardWorth[size_t(k)] < kCardWorth[size_t(worst)]))
-      worst = k;
+    if (side.hand[size_t(k)] > 0 && (worst < 0 || worth(k) < worth(worst))) worst = k;
   return {Verb::Discard, uint8_t(worst), 0, 0};
 }
 

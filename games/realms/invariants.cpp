@@ -16,7 +16,7 @@ std::string RealmsGame::broken_invariant(const State& s) const {
     const std::string who = "figure slot " + std::to_string(slot) + ": ";
     if ((f.status == FigureStatus::Absent) != (slot == kExtraVanguardSlot && vanguards() == 1))
       return who + "absent exactly when it is the second Vanguard of a one-Vanguard game";
-    if (f.wounds > stats(slot).health) return who + "more wounds than health";
+    if (f.wounds > stats(s, slot).health) return who + "more wounds than health";
     if (f.status != FigureStatus::Active) {
       if (f.hex != kNoHex) return who + "off the board but on a hex";
       continue;
@@ -26,7 +26,7 @@ std::string RealmsGame::broken_invariant(const State& s) const {
       return who + "its hex does not name it as the occupant";
     if (board.hex(f.hex).half) return who + "on a half hex";
     if (s.terrain[f.hex] == Terrain::Mountain) return who + "on a Mountain";
-    if (f.wounds >= stats(slot).health) return who + "active with wounds that kill it";
+    if (f.wounds >= stats(s, slot).health) return who + "active with wounds that kill it";
   }
   int occupied = 0;
   for (int h = 0; h < board.size(); ++h) occupied += s.occupant[size_t(h)] != kNoFigure;

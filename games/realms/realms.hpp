@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <span>
@@ -19,6 +20,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/causal.hpp"
 #include "core/fixed_vector.hpp"
 #include "core/game.hpp"
 #include "core/params.hpp"
@@ -35,6 +37,8 @@ inline constexpr uint8_t kNoFigure = 255;
 inline constexpr std::array<FigureKind, kMaxFigures> kSlotKind = {
     Odin, Frigg, Thor, Valkyrie, Sigmund, Hjordis, Sinfjotli, Vanguard, Vanguard};
 inline constexpr int kExtraVanguardSlot = 8;
+// The ability of a figure played by its rank's stand-in (State::stand_ins): none.
+inline constexpr FigureKind kNoAbility = FigureKind(kFigureKinds);
 constexpr Realm slot_realm(int slot) { return slot < 4 ? Aesir : Norsemen; }
 constexpr int ruler_slot(Realm r) { return r == Aesir ? 0 : 4; }
 constexpr int first_slot(Realm r) { return r == Aesir ? 0 : 4; }
@@ -54,6 +58,8 @@ enum FateKind : uint8_t { RerollAll, ActionsOrReroll, Plus5, Plus6Attack, Plus6D
 inline constexpr int kFateKinds = 5;
 inline constexpr std::array<uint8_t, kFateKinds> kFateCopies = {2, 2, 4, 2, 4};
 inline constexpr int kFateCards = 14;
+// A Fate kind's name in the balance report ("fate:+5"), its element row and causal value.
+std::string_view fate_element_name(int kind);
 // How a Fate card is used.
 enum class FateUse : uint8_t { RerollAll, GainActions, RerollOne, Attack, Defence };
 
@@ -78,7 +84,12 @@ struct Side {
   uint8_t quarry = kNoFigure;                      // Sinfjotli's chosen figure
   uint8_t revenge_dice = 0;                        // Sigmund's dice for his next attack
   std::array<uint16_t, kFateKinds> fate_played{};  // statistics
+  // Fate kinds that do nothing for this realm (bit: kind), the neutral reference of the
+  // causal values: such a card is never played; it goes to the discards at the realm's next
+  // Resource Phase, before the refill (the All Seeing Eye may discard it sooner).
+  uint8_t blank_fate = 0;
 
+  bool can_play(FateKind k) const { return hand[k] > 0 && !(blank_fate >> k & 1); }
   int hand_size() const {
     int n = 0;
     for (uint8_t c : hand) n += c;
@@ -137,10 +148,22 @@ struct State {
   uint16_t turn = 0;   // turns begun, both realms counted
   int8_t winner = -1;  // realm; -1 when over is a draw
   EndReason end_reason = EndReason::None;
+  // Figure slots played by their rank's stand-in (bit: slot): its printed values, no ability.
+  // Set on an initial state only, by the causal values' replacement (causal.cpp).
+  uint16_t stand_ins = 0;
+  // The Fate kind the All Seeing Eye drew last (kFateKinds: none), so that a replaced Odin
+  // can give back the card his first Resource Phase drew.
+  uint8_t eye_draw = kFateKinds;
   Rng rng;
 
   int seat_of(Realm r) const { return realm_of_seat[0] == r ? 0 : 1; }
+  bool stand_in(int slot) const { return stand_ins >> slot & 1; }
 };
+
+// The ability `slot` plays with: its figure's, or kNoAbility for a stand-in.
+inline FigureKind ability_of(const State& s, int slot) {
+  return s.stand_in(slot) ? kNoAbility : kSlotKind[size_t(slot)];
+}
 
 // Compact action: a verb and up to three small operands.
 enum class Verb : uint8_t {
@@ -199,7 +222,11 @@ class RealmsGame {
   int num_players() const { return 2; }
   const Board& board() const { return *board_; }
   const Roster& roster() const { return *roster_; }
-  const FigureStats& stats(int slot) const { return slot_stats_[size_t(slot)]; }
+  // The printed values of a slot's figure, and those it plays with in `s` (a stand-in's).
+  const FigureStats& stats(int slot) const { return slot_stats_[0][size_t(slot)]; }
+  const FigureStats& stats(const State& s, int slot) const {
+    return slot_stats_[s.stand_in(slot)][size_t(slot)];
+  }
   int turn_cap() const { return turn_cap_; }
   int blood_to_win() const { return blood_to_win_; }
   int vanguards() const { return vanguards_; }
@@ -266,7 +293,7 @@ class RealmsGame {
                   uint8_t from = kNoHex) const;
   int defence(const State& s, int slot) const;
   int health_left(const State& s, int slot) const {
-    return stats(slot).health - s.figures[size_t(slot)].wounds;
+    return stats(s, slot).health - s.figures[size_t(slot)].wounds;
   }
   bool line_of_sight(const State& s, int from, int to) const;
   // The hexes that block a line of sight: figures, Forest and Mountains (the terrains whose
@@ -304,12 +331,24 @@ class RealmsGame {
 
   using Heuristic = realms::Heuristic;
 
+  // Causal element values (core/causal.hpp, causal.cpp): figures against their rank's
+  // stand-in, Fate cards against one that does nothing, within the realm a seat plays.
+  CausalSchema causal_schema() const;
+  void causal_slots(const State& initial, std::vector<CausalSlot>& out) const;
+  int causal_context(const State& initial, int seat) const {
+    return initial.realm_of_seat[size_t(seat)];
+  }
+  bool contexts_randomized() const { return seat0_realm_ < 0; }
+  void causal_replace(State& initial, int seat, int element) const;
+  static PlantedImbalance plant_imbalance(const std::filesystem::path& folder);
+
  private:
   // The start of every game before its draws: the board's terrain, the figures in formation,
   // the supply and the Fate deck in order. Built once (setup_); initial_state copies it.
   State setup() const;
   void begin_turn(State& s, Realm r) const;
-  void draw_card(State& s, Realm r) const;
+  // Draws the top Fate card into r's hand; returns its kind (kFateKinds: none was left).
+  int draw_card(State& s, Realm r) const;
   void play_fate(State& s, Realm r, FateKind kind) const;
   // Calls f(std::integral_constant<int, W>{}) with W the fewest words of a hex set that hold
   // the board's cells, so that the rules' hot paths work on no wider sets than the map needs
@@ -405,10 +444,15 @@ class RealmsGame {
   int seat0_realm_;  // 0 Aesir, 1 Norsemen, -1 drawn from the seed
   // The slots with two printed close dice or more (bit: slot): abilities only add dice and
   // Forest takes one away, so next to an enemy they always have a close attack.
-  uint32_t sure_close_slots_ = 0;
+  // By stand-in (0: the figures, 1: their stand-ins); sure_close_slots(s) combines them.
+  std::array<uint32_t, 2> sure_close_slots_{};
+  uint32_t sure_close_slots(const State& s) const {
+    return (sure_close_slots_[0] & ~uint32_t(s.stand_ins)) |
+           (sure_close_slots_[1] & uint32_t(s.stand_ins));
+  }
   // The roster's stats by slot, and board_->words(): read on every decision without following
   // the shared pointers.
-  std::array<FigureStats, kMaxFigures> slot_stats_{};
+  std::array<std::array<FigureStats, kMaxFigures>, 2> slot_stats_{};  // [stand-in][slot]
   int words_;
   State setup_;
 };

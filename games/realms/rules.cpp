@@ -47,8 +47,12 @@ RealmsGame::RealmsGame(const ParamSet& config)
   const std::string& seat0 = config.get_choice("seat0_realm");
   seat0_realm_ = seat0 == "aesir" ? Aesir : seat0 == "norsemen" ? Norsemen : -1;
   for (int slot = 0; slot < kMaxFigures; ++slot) {
-    slot_stats_[size_t(slot)] = roster_->stats[kSlotKind[size_t(slot)]];
-    if (stats(slot).close >= 2) sure_close_slots_ |= 1u << slot;
+    slot_stats_[0][size_t(slot)] = roster_->stats[kSlotKind[size_t(slot)]];
+    slot_stats_[1][size_t(slot)] =
+        roster_->reference.stand_in[size_t(role_of(kSlotKind[size_t(slot)]))];
+    for (int stand_in = 0; stand_in < 2; ++stand_in)
+      if (slot_stats_[size_t(stand_in)][size_t(slot)].close >= 2)
+        sure_close_slots_[size_t(stand_in)] |= 1u << slot;
   }
   if (vanguards_ == 2 && !board_->has_extra_vanguard())
     throw Error(fmt::format("{}: formation.norsemen.Vanguard2: missing, and vanguards=2 needs it",
@@ -105,7 +109,7 @@ Returns<2> RealmsGame::returns(const State& s) const {
   return s.seat_of(Realm(s.winner)) == 0 ? Returns<2>{1.0, -1.0} : Returns<2>{-1.0, 1.0};
 }
 
-void RealmsGame::draw_card(State& s, Realm r) const {
+int RealmsGame::draw_card(State& s, Realm r) const {
   if (s.deck.empty()) {  // rebuild the deck from the discards, face up and face down
     for (int k = 0; k < kFateKinds; ++k) {
       for (; s.discards[size_t(k)] > 0; --s.discards[size_t(k)]) s.deck.push_back(uint8_t(k));
@@ -113,9 +117,11 @@ void RealmsGame::draw_card(State& s, Realm r) const {
         s.deck.push_back(uint8_t(k));
     }
     s.rng.shuffle(s.deck.span());
-    if (s.deck.empty()) return;
+    if (s.deck.empty()) return kFateKinds;
   }
-  ++s.sides[r].hand[s.deck.pop_back()];
+  const uint8_t kind = s.deck.pop_back();
+  ++s.sides[r].hand[kind];
+  return kind;
 }
 
 void RealmsGame::begin_turn(State& s, Realm r) const {
@@ -140,10 +146,21 @@ void RealmsGame::begin_turn(State& s, Realm r) const {
   // Resource Phase: actions to six, the Fate hand to three (Odin's All Seeing Eye: to four,
   // then one is discarded).
   side.actions = kActionsPerTurn;
-  const bool all_seeing_eye =
-      r == Aesir && s.figures[size_t(ruler_slot(Aesir))].status == FigureStatus::Active;
+  // A card that does nothing (Side::blank_fate) goes to the discards before the refill: it
+  // held a place in the hand for one round.
+  if (side.blank_fate != 0)
+    for (int k = 0; k < kFateKinds; ++k)
+      if (side.blank_fate >> k & 1) {
+        s.discards[size_t(k)] = uint8_t(s.discards[size_t(k)] + side.hand[size_t(k)]);
+        side.hand[size_t(k)] = 0;
+      }
+  const bool all_seeing_eye = r == Aesir && ability_of(s, ruler_slot(Aesir)) == Odin &&
+                              s.figures[size_t(ruler_slot(Aesir))].status == FigureStatus::Active;
   const int hand_target = all_seeing_eye ? 4 : 3;
-  for (int drawn = side.hand_size(); drawn < hand_target; ++drawn) draw_card(s, r);
+  for (int drawn = side.hand_size(); drawn < hand_target; ++drawn) {
+    const int kind = draw_card(s, r);
+    if (drawn == 3) s.eye_draw = uint8_t(kind);
+  }
   s.phase = all_seeing_eye && side.hand_size() >= 4 ? Phase::Discard : Phase::Main;
 }
 
@@ -162,7 +179,7 @@ BasicHexSet<W> RealmsGame::reachable_in(const State& s, int slot) const {
   const uint8_t start = s.figures[size_t(slot)].hex;
   const Realm realm = slot_realm(slot);
   // Water: a figure in it moves one hex; entering it ends the move.
-  const int budget = s.terrain[start] == Terrain::Water ? 1 : stats(slot).movement;
+  const int budget = s.terrain[start] == Terrain::Water ? 1 : stats(s, slot).movement;
   // Half hexes, Mountains and enemies block; friends may be passed, not joined.
   const Set enemies(occupied(s, other(realm))), taken = Set(occupied(s, realm)) | enemies;
   const Set open =
@@ -199,9 +216,9 @@ RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
   if (f.status != FigureStatus::Active) return {};
   // Close at distance one, with dice for it; ranged (ranged_targets) when no close target
   // ends the search. The enemies' hexes among the figure's neighbours are the few candidates.
-  const FigureStats& st = stats(slot);
+  const FigureStats& st = stats(s, slot);
   const Set enemies(occupied(s, other(slot_realm(slot))));
-  const bool close_sure = sure_close_slots_ >> slot & 1;
+  const bool close_sure = sure_close_slots(s) >> slot & 1;
   Targets out;
   // Most figures have no enemy near: the emptiness of a set is tested first, without a branch
   // on each of its words.
@@ -221,7 +238,7 @@ inline uint16_t RealmsGame::ranged_targets(const State& s, int slot) const {
   using Set = BasicHexSet<W>;
   // From two to four hexes with a line of sight, with dice for it: the enemies' hexes in the
   // figure's ranged band are the candidates.
-  const FigureStats& st = stats(slot);
+  const FigureStats& st = stats(s, slot);
   if (st.ranged == 0) return 0;
   const uint8_t from = s.figures[size_t(slot)].hex;
   const Set band = Set(board_->ranged_band(from)) & Set(occupied(s, other(slot_realm(slot))));
@@ -372,7 +389,7 @@ bool visit_phase_actions(const RealmsGame& game, const State& s, uint32_t figure
         for (uint8_t h : game.board().tile(s.active))
           if (s.occupant[h] == kNoFigure && visit(Action{Verb::Rally, uint8_t(fallen), h, 0}))
             return true;
-      if (side.hand[ActionsOrReroll] > 0 &&
+      if (side.can_play(ActionsOrReroll) &&
           visit(Action{Verb::Fate, ActionsOrReroll, uint8_t(FateUse::GainActions), 0}))
         return true;
       return visit(Action{Verb::EndTurn, 0, 0, 0});
@@ -432,13 +449,13 @@ uint32_t RealmsGame::selectable(const State& s) const {
   uint32_t figures = 0;
   // Read once: the calls in the loop would have them read again for every figure.
   const std::span<const HexSet> neighbour_sets = board_->neighbour_sets();
-  const uint32_t sure_close_slots = sure_close_slots_;
+  const uint32_t sure_close = sure_close_slots(s);
   const int end = end_slot(s.active);
   for (int slot = first_slot(s.active); slot < end; ++slot) {
     const Figure& f = s.figures[size_t(slot)];
     if (f.status != FigureStatus::Active) continue;
     // A figure without a sure close attack (sure_close_slots_) is asked has_target.
-    const bool close_sure = sure_close_slots >> slot & 1;
+    const bool close_sure = sure_close >> slot & 1;
     const int may = (!f.moved) << 1 | (!f.attacked & close_sure);
     if (!(Set(neighbour_sets[f.hex]) & ordering[size_t(may)]).empty() ||
         (!f.attacked && (close_sure ? has_ranged_target<W>(s, slot) : has_target<W>(s, slot))) ||
@@ -491,7 +508,7 @@ Action RealmsGame::random_selection(const State& s, Rng& rng) const {
   int rallies = 0;
   if (fallen != kNoFigure)
     for (uint8_t h : board_->tile(s.active)) rallies += s.occupant[h] == kNoFigure;
-  const int selections = bit_count16(figures), fate = side.hand[ActionsOrReroll] > 0;
+  const int selections = bit_count16(figures), fate = side.can_play(ActionsOrReroll);
   int pick = int(rng.below(uint32_t(selections + rallies + fate + 1)));
   if (pick < selections)
     return {Verb::Select, uint8_t(select_bit16(figures, uint32_t(pick))), 0, 0};

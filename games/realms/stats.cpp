@@ -29,6 +29,8 @@ constexpr std::array<std::string_view, kFateKinds> kFateRowNames = {
 
 }  // namespace
 
+std::string_view fate_element_name(int kind) { return kFateRowNames[size_t(kind)]; }
+
 ElementSchema RealmsGame::element_schema() {
   ElementSchema schema;
   schema.label = "element";

@@ -159,6 +159,8 @@ std::string describe(const RealmsGame& game, const State& s, int viewer) {
     if (side.bloodline_used) out += ", Ancient Bloodline used";
     if (side.quarry != kNoFigure) out += fmt::format(", quarry {}", slot_name(side.quarry));
     if (side.revenge_dice) out += fmt::format(", Revenge +{} dice", side.revenge_dice);
+    for (int k = 0; k < kFateKinds; ++k)
+      if (side.blank_fate >> k & 1) out += fmt::format(", {} does nothing", fate_name(k));
     out += '\n';
     out += "   ";
     for (int slot = first_slot(r); slot < end_slot(r); ++slot) {
@@ -170,7 +172,8 @@ std::string describe(const RealmsGame& game, const State& s, int viewer) {
         continue;
       }
       out += fmt::format(" {} {}/{}", board.hex_name(f.hex), game.health_left(s, slot),
-                         game.stats(slot).health);
+                         game.stats(s, slot).health);
+      if (s.stand_in(slot)) out += " stand-in";
       if (f.moved) out += " moved";
       if (f.attacked) out += " attacked";
       out += ';';
@@ -263,6 +266,10 @@ uint64_t RealmsGame::hash(const State& s) const {
   h.add(s.window_roll).add(s.window_to_act).add(s.window_passes).add(s.phase).add(s.active);
   h.add(s.selected).add(s.realm_of_seat[0]).add(s.turn).add(s.winner).add(s.end_reason);
   h.add(s.rng.fingerprint());
+  // Only the replaced games of the causal values have stand-ins or blank Fate cards: the
+  // hashes of all other states stay as they were.
+  if (s.stand_ins != 0 || s.sides[0].blank_fate != 0 || s.sides[1].blank_fate != 0)
+    h.add(s.stand_ins).add(s.sides[0].blank_fate).add(s.sides[1].blank_fate);
   return h.value();
 }
 
