@@ -22,19 +22,19 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("go_first", 1.0, -5, 5,
                       "the d20 winner goes first when this plus first_race times the race "
                       "reaches 0.5"),
-      ParamSpec::real("first_race", 0.0, -20, 20,
+      ParamSpec::real("first_race", 0.5, -20, 20,
                       "weight of the race (own expected damage per combat as a share of the "
                       "opponent's health, less the opponent's) for going first"),
       ParamSpec::real("aggression", 2.9, -10, 20,
                       "attack when strength plus this reaches the best enemy blocker's defence"),
       ParamSpec::real("block", 1.0, 0, 10,
                       "worth of one point of own health saved, against a blocker's loss"),
-      ParamSpec::real("glory", 0.55, 0, 10,
+      ParamSpec::real("glory", 1.0, 0, 10,
                       "worth of one Glory point, against the board value sacrificed for it"),
       ParamSpec::real("rr_effect", 0.0, 0, 5,
                       "worth of what a claimed RR card does for its owner in the rounds left "
                       "(its attacks, lasting and repeating effects)"),
-      ParamSpec::real("contest", 0.0, 0, 1,
+      ParamSpec::real("contest", 0.3, 0, 1,
                       "share of an RR card's worth lost to a bid the other bidder can still "
                       "beat"),
       ParamSpec::real("counter", 2.0, 0, 20,
