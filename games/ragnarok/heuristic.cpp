@@ -19,13 +19,24 @@ bool can_attack(const State& s, int seat) {
 
 ParamSchema Heuristic::schema() {
   return {
-      ParamSpec::real("go_first", 1.0, 0, 1, "at least 0.5: the d20 winner goes first"),
+      ParamSpec::real("go_first", 1.0, -5, 5,
+                      "the d20 winner goes first when this plus first_race times the race "
+                      "reaches 0.5"),
+      ParamSpec::real("first_race", 0.5, -20, 20,
+                      "weight of the race (own expected damage per combat as a share of the "
+                      "opponent's health, less the opponent's) for going first"),
       ParamSpec::real("aggression", 2.9, -10, 20,
                       "attack when strength plus this reaches the best enemy blocker's defence"),
       ParamSpec::real("block", 1.0, 0, 10,
                       "worth of one point of own health saved, against a blocker's loss"),
-      ParamSpec::real("glory", 0.55, 0, 10,
+      ParamSpec::real("glory", 1.0, 0, 10,
                       "worth of one Glory point, against the board value sacrificed for it"),
+      ParamSpec::real("rr_effect", 0.0, 0, 5,
+                      "worth of what a claimed RR card does for its owner in the rounds left "
+                      "(its attacks, lasting and repeating effects)"),
+      ParamSpec::real("contest", 0.3, 0, 1,
+                      "share of an RR card's worth lost to a bid the other bidder can still "
+                      "beat"),
       ParamSpec::real("counter", 2.0, 0, 20,
                       "least estimated worth of an opponent's event that is worth a counter"),
       ParamSpec::real("event_threshold", 0.5, -5, 20, "least estimated worth to play an event"),
@@ -34,10 +45,11 @@ ParamSchema Heuristic::schema() {
 }
 
 Heuristic::Heuristic(const RagnarokGame& game, const ParamSet& p)
-    : game_(&game), w_{p.get_real("go_first"), p.get_real("aggression"),
-                       p.get_real("block"),    p.get_real("glory"),
-                       p.get_real("counter"),  p.get_real("event_threshold"),
-                       p.get_real("epsilon")} {}
+    : game_(&game), w_{p.get_real("go_first"),        p.get_real("first_race"),
+                       p.get_real("aggression"),      p.get_real("block"),
+                       p.get_real("glory"),           p.get_real("rr_effect"),
+                       p.get_real("contest"),         p.get_real("counter"),
+                       p.get_real("event_threshold"), p.get_real("epsilon")} {}
 
 double Heuristic::board_value(const State& s, int seat, int pos) const {
   const Warrior& w = s.sides[size_t(seat)].warriors[size_t(pos)];
@@ -124,7 +136,7 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
   const int seat = game_->decider(s);
   switch (s.phase) {
     case Phase::Order:
-      return {w_.go_first >= 0.5 ? Verb::GoFirst : Verb::GoSecond, 0};
+      return choose_order(s, seat);
     case Phase::Main:
       return choose_main(s, seat);
     case Phase::Answer:
@@ -148,6 +160,50 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
       break;
   }
   return {Verb::Done, 0};
+}
+
+double Heuristic::race(const State& s, int seat) const {
+  auto pressure = [&](int attacker) {
+    double damage = 0;
+    const auto& ws = s.sides[size_t(attacker)].warriors;
+    for (size_t p = 0; p < ws.size(); ++p)
+      if (ws[p].health > 0 && ws[p].shame == 0)
+        damage += (game_->strength(s, attacker, int(p)) + kMeanD10) / 2;
+    return damage / std::max(1, int(s.sides[size_t(1 - attacker)].health));
+  };
+  return pressure(seat) - pressure(1 - seat);
+}
+
+double Heuristic::rr_value(const State& s, int seat, uint8_t r) const {
+  const RrCard& k = game_->rr(r);
+  const double late = 1.0 + s.round / double(game_->rounds());
+  // Unclaimed, the card acts on both players alike; claimed, on its owner's behalf alone, in
+  // every Cleanup left (this round's included).
+  const double left = game_->rounds() - s.round + 1;
+  double effect = 0;
+  switch (k.kind) {
+    case RrKind::Warrior:
+      // Its expected unblocked damage to the opponent at each Cleanup.
+      if (game_->claimed_rr_attacks()) effect = (k.strength + kMeanD10) / 2 * left;
+      break;
+    case RrKind::Lasting:
+      // effect_value already rates a lasting bonus above a one-round one.
+      effect = effect_value(s, k.effect, seat) * left / 4;
+      break;
+    case RrKind::Repeating:
+      effect = effect_value(s, k.effect, seat) * left;
+      break;
+  }
+  return k.glory * w_.glory * late + w_.rr_effect * effect;
+}
+
+Action Heuristic::choose_order(const State& s, int seat) const {
+  // Going first strikes first in combat and has the last word in the bid (the counter bid);
+  // going second sees the opponent's plays before its own and is spared an unclaimed RR
+  // warrior the first player blocks. A player ahead in the race ends it sooner by striking
+  // first.
+  const double lean = w_.go_first + w_.first_race * race(s, seat);
+  return {lean >= 0.5 ? Verb::GoFirst : Verb::GoSecond, 0};
 }
 
 Action Heuristic::choose_main(const State& s, int seat) const {
@@ -270,19 +326,20 @@ Action Heuristic::choose_block(const State& s, int seat, int attack_strength) co
   return saved >= lost ? Action{Verb::Block, uint8_t(best)} : Action{Verb::Done, 0};
 }
 
-Action Heuristic::choose_bid(const State& s, int seat) const {
+Heuristic::BidPlan Heuristic::plan_bid(const State& s, int seat, int need) const {
   const Side& side = s.sides[size_t(seat)];
-  const int need = game_->bid_requirement(s);
+  BidPlan plan;
   int have = game_->offered_value(s, seat);
-  const bool added = side.offered != side.committed || side.offered_rr != side.committed_rr;
-  if (have >= need && added) return {Verb::Bid, 0};
-  // Greedy plan: the warriors cheapest on the board per bid point first.
+  // Warriors offered in this turn are not lost yet (a pass withdraws them): they count.
+  for (size_t p = 0; p < side.warriors.size(); ++p)
+    if ((side.offered & ~side.committed) >> p & 1) plan.cost += board_value(s, seat, int(p));
+  // Greedy: the warriors cheapest on the board per bid point first.
   struct Item {
     double cost;
     int value;
     Action action;
   };
-  FixedVector<Item, kMaxInPlay + kRrCards> items;
+  FixedVector<Item, kMaxInPlay> items;
   for (size_t p = 0; p < side.warriors.size(); ++p) {
     const Warrior& w = side.warriors[p];
     if (w.health <= 0 || (side.offered >> p & 1)) continue;
@@ -291,17 +348,39 @@ Action Heuristic::choose_bid(const State& s, int seat) const {
   }
   std::sort(items.begin(), items.end(),
             [](const Item& a, const Item& b) { return a.cost * b.value < b.cost * a.value; });
-  double cost = 0;
-  Action first{Verb::Pass, 0};
   for (const Item& it : items) {
     if (have >= need) break;
-    if (first.verb == Verb::Pass) first = it.action;
-    cost += it.cost, have += it.value;
+    if (plan.next.verb == Verb::Pass) plan.next = it.action;
+    plan.cost += it.cost, have += it.value;
   }
-  if (have < need) return {Verb::Pass, 0};
-  const double late = 1.0 + s.round / double(game_->rounds());
-  const double gain = game_->rr(s.rr_current).glory * w_.glory * late;
-  return gain >= cost ? first : Action{Verb::Pass, 0};
+  plan.reaches = have >= need;
+  return plan;
+}
+
+Action Heuristic::choose_bid(const State& s, int seat) const {
+  const Side& side = s.sides[size_t(seat)];
+  const int need = game_->bid_requirement(s);
+  const double value = rr_value(s, seat, s.rr_current);
+  // Every card of a made bid is lost, won or not: a bid the other bidder can still beat (it
+  // answers with everything it has) risks the sacrifice for nothing. Either outbid its reach
+  // now, or bid the least and count the card as likely lost.
+  int target = need;
+  double keep = 1;
+  if (s.bid_stage < 2 && w_.contest > 0) {
+    const int reach = Rules(*game_).best_possible_bid(s, 1 - seat);
+    if (reach > need) {
+      const BidPlan least = plan_bid(s, seat, need), safe = plan_bid(s, seat, reach + 1);
+      if (safe.reaches && value - safe.cost >= (1 - w_.contest) * value - least.cost)
+        target = reach + 1;
+      else
+        keep = 1 - w_.contest;
+    }
+  }
+  const BidPlan plan = plan_bid(s, seat, target);
+  const bool added = side.offered != side.committed || side.offered_rr != side.committed_rr;
+  if (!plan.reaches) return {Verb::Pass, 0};
+  if (plan.next.verb == Verb::Pass) return added ? Action{Verb::Bid, 0} : Action{Verb::Pass, 0};
+  return keep * value >= plan.cost ? plan.next : Action{Verb::Pass, 0};
 }
 
 }  // namespace nf::ragnarok

@@ -1,8 +1,10 @@
-// A one-ply policy for Ragnarok Rising with named weights: it plays its best warrior every
-// round, plays events whose estimated effect is worth it (holding bid events for the Bid
-// Phase and counters for answers), attacks with warriors strong enough against the best
-// enemy blocker, blocks when the health it saves is worth the blocker's loss, and bids when
-// the Glory is worth the warriors it sacrifices. It sees only what its seat sees.
+// A one-ply policy for Ragnarok Rising with named weights: it chooses the order from the race
+// between the two boards, plays its best warrior every round, plays events whose estimated
+// effect is worth it (holding bid events for the Bid Phase and counters for answers), attacks
+// with warriors strong enough against the best enemy blocker, blocks when the health it saves
+// is worth the blocker's loss, and bids when the RR card (its Glory and what it does for its
+// owner) is worth the warriors it sacrifices, less when the other bidder can still beat the
+// bid. It sees only what its seat sees.
 #pragma once
 
 #include "core/params.hpp"
@@ -22,18 +24,35 @@ class Heuristic {
   double effect_value(const State& s, const Effect& e, int owner) const;
   // A warrior's worth on the board (what sacrificing or losing it costs).
   double board_value(const State& s, int seat, int pos) const;
+  // The estimated worth to `seat` of claiming RR card `r` now: its Glory and what it does for
+  // its owner in the rounds left (an unclaimed card acts on both players alike).
+  double rr_value(const State& s, int seat, uint8_t r) const;
+  // How much faster `seat`'s attackers wear the opponent down than the opponent's wear `seat`:
+  // each side's expected unblocked damage in one combat as a share of the other's health.
+  double race(const State& s, int seat) const;
 
  private:
   struct Weights {
-    double go_first, aggression, block, glory, counter, event_threshold, epsilon;
+    double go_first, first_race, aggression, block, glory, rr_effect, contest, counter,
+        event_threshold, epsilon;
   };
 
+  Action choose_order(const State& s, int seat) const;
   Action choose_main(const State& s, int seat) const;
   Action choose_window(const State& s, int seat) const;
   Action choose_answer(const State& s, int seat) const;
   Action choose_attack(const State& s, int seat) const;
   Action choose_block(const State& s, int seat, int attack_strength) const;
   Action choose_bid(const State& s, int seat) const;
+  // The board-cheapest set of warriors whose bid reaches `need` with what is offered already:
+  // its next sacrifice (Pass when nothing is left to add) and the board value of every
+  // warrior in it not yet committed to a made bid.
+  struct BidPlan {
+    bool reaches = false;
+    Action next{Verb::Pass, 0};
+    double cost = 0;
+  };
+  BidPlan plan_bid(const State& s, int seat, int need) const;
 
   const RagnarokGame* game_;
   Weights w_;

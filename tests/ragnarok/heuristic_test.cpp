@@ -1,0 +1,94 @@
+// The heuristic's strategic decisions: the order it chooses, the bids it makes and the RR
+// cards it claims, each in a position where the right choice is known.
+#include "tests/ragnarok/scenario.hpp"
+
+using namespace nf;
+using namespace nf::ragnarok;
+using namespace nf::ragnarok::test;
+
+namespace {
+
+Action decide(const Scenario& sc, std::map<std::string, std::string> weights = {}) {
+  const Heuristic h(sc.game, ParamSet(Heuristic::schema(), std::move(weights), "heuristic"));
+  Rng rng(1);
+  return h.choose(sc.s, rng);
+}
+
+// Seat 0 won the d20 at the start of round 3.
+void to_order(Scenario& sc) {
+  sc.s.phase = Phase::Order;
+  sc.s.active = 0;
+}
+
+// The Bid Phase of `round` for `rr_card`, seat 0 bidding first with three Thralls (18 to bid,
+// 21 of board value).
+void to_bid(Scenario& sc, int round, const std::string& rr_card) {
+  sc.s.round = uint8_t(round);
+  sc.rr("Heimdall's Horn", RrZone::Deck);
+  sc.rr(rr_card, RrZone::Current);
+  for (int i = 0; i < 3; ++i) sc.warrior(0, "Thrall");
+  sc.rules.enter_bid(sc.s);
+  REQUIRE(sc.s.phase == Phase::Bid);
+  REQUIRE(sc.game.current_player(sc.s) == 0);
+}
+
+}  // namespace
+
+TEST_CASE("ragnarok heuristic: the order follows the race between the boards") {
+  Scenario sc;
+  to_order(sc);
+  const std::map<std::string, std::string> w = {{"go_first", "0.2"}, {"first_race", "1"}};
+  SECTION("level boards: a low go_first goes second, the default goes first") {
+    CHECK(decide(sc, w).verb == Verb::GoSecond);
+    CHECK(decide(sc).verb == Verb::GoFirst);
+  }
+  SECTION("two Berserkers against an opponent at 5 health: strike first") {
+    sc.warrior(0, "Berserker");
+    sc.warrior(0, "Berserker");
+    sc.s.sides[1].health = 5;
+    CHECK(decide(sc, w).verb == Verb::GoFirst);
+    CHECK(decide(sc).verb == Verb::GoFirst);
+  }
+  SECTION("the opponent's board ahead: going second lets its attack come second") {
+    sc.warrior(1, "Berserker");
+    sc.warrior(1, "Berserker");
+    sc.s.sides[0].health = 5;
+    CHECK(decide(sc, w).verb == Verb::GoSecond);
+    CHECK(decide(sc).verb == Verb::GoSecond);
+  }
+}
+
+TEST_CASE("ragnarok heuristic: no bid the other bidder can beat with everything it has") {
+  Scenario sc;
+  to_bid(sc, 18, "Fenrir");  // glory 14, late: three Thralls (18) for it are worth it alone
+  const std::map<std::string, std::string> w = {
+      {"glory", "0.55"}, {"rr_effect", "0.5"}, {"contest", "0.5"}};
+  SECTION("the opponent cannot answer: bid") {
+    CHECK(decide(sc, w).verb == Verb::Offer);
+    CHECK(decide(sc).verb == Verb::Offer);
+  }
+  SECTION("the opponent's three Bear Warriors (30) outbid anything: the Thralls would be lost") {
+    for (int i = 0; i < 3; ++i) sc.warrior(1, "Bear Warrior");
+    CHECK(decide(sc, w).verb == Verb::Pass);
+    CHECK(decide(sc).verb == Verb::Pass);
+    // Without the rule it bids into the loss.
+    CHECK(decide(sc, {{"glory", "0.55"}, {"rr_effect", "0.5"}, {"contest", "0"}}).verb ==
+          Verb::Offer);
+  }
+}
+
+TEST_CASE("ragnarok heuristic: claims an early RR warrior for its attacks, not a curse") {
+  Scenario sc;
+  SECTION("Fenrir in round 3: its Glory alone is not worth three Thralls, its attacks are") {
+    to_bid(sc, 3, "Fenrir");
+    CHECK(decide(sc, {{"glory", "0.55"}, {"rr_effect", "0"}}).verb == Verb::Pass);
+    CHECK(decide(sc, {{"glory", "0.55"}, {"rr_effect", "0.5"}}).verb == Verb::Offer);
+    const Heuristic h(sc.game, ParamSet(Heuristic::schema(), {}, "heuristic"));
+    CHECK(h.rr_value(sc.s, 0, sc.rr_id("Fenrir")) > h.rr_value(sc.s, 0, sc.rr_id("Hati")));
+  }
+  SECTION("Fimbulwinter (-1 strength to its owner's warriors) is not worth claiming") {
+    to_bid(sc, 3, "Fimbulwinter");
+    CHECK(decide(sc, {{"glory", "0.55"}, {"rr_effect", "0.5"}}).verb == Verb::Pass);
+    CHECK(decide(sc).verb == Verb::Pass);
+  }
+}
