@@ -126,12 +126,16 @@ class VectorEnvOf final : public ErasedVectorEnv {
 
   void step(std::span<const int64_t> actions, std::span<float> rewards,
             std::span<uint8_t> done) override {
-    // Every id is checked before any game moves, so an error leaves them all as they were.
+    // Every id is checked before any game moves, so an error leaves them all as they were;
+    // random actions (-1 everywhere, the common case of a rollout) need no check.
     std::atomic<size_t> first_bad = states_.size();
-    each([&](size_t i) {
-      if (actions[i] < 0 && actions[i] != -1) return note(first_bad, i);
-      if (actions[i] >= 0 && !legal_id(states_[i], actions[i])) note(first_bad, i);
-    });
+    const bool all_random =
+        std::all_of(actions.begin(), actions.end(), [](int64_t a) { return a == -1; });
+    if (!all_random)
+      each([&](size_t i) {
+        if (actions[i] < 0 && actions[i] != -1) return note(first_bad, i);
+        if (actions[i] >= 0 && !legal_id(states_[i], actions[i])) note(first_bad, i);
+      });
     if (first_bad < states_.size()) {
       const size_t i = first_bad;
       if (actions[i] < -1)

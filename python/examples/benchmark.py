@@ -1,7 +1,7 @@
 """Steps per second from Python: VectorEnv (n games stepped in C++) and one-state stepping
 (pyspiel style: one apply_action call per move), beside ninefold_bench's random playouts.
 
-    PYTHONPATH=build/release/python python3 python/benchmark.py [--games tic_tac_toe,...]
+    PYTHONPATH=build/release/python python3 python/examples/benchmark.py [--games tic_tac_toe,...]
 
 Each figure is the mean of --repeats timed runs with a 95% t interval. The C++ figure is
 ninefold_bench's random playouts/s (one thread) times the mean game length VectorEnv saw, so
@@ -71,7 +71,7 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--bench", default=os.path.join(
-        os.path.dirname(__file__), "..", "build", "release", "ninefold_bench"))
+        os.path.dirname(__file__), "..", "..", "build", "release", "ninefold_bench"))
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()}")
     for game_id in args.games.split(","):
