@@ -36,7 +36,7 @@ uint64_t games_to_detect(const LoadedGame& game, const BalanceOptions& o) {
 
 }  // namespace
 
-int run_balance(const GameInfo& info, const BalanceOptions& options) {
+std::optional<BalanceReport> play_balance(const GameInfo& info, const BalanceOptions& options) {
   const std::unique_ptr<LoadedGame> game = info.load(options.config);
   if (options.tournament) {
     if (!game->has_match_points())
@@ -55,8 +55,13 @@ int run_balance(const GameInfo& info, const BalanceOptions& options) {
   if (o.shard.whole() && o.checkpoint_path.empty())
     report.causal =
         game->causal_values({o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games});
-  if (reduce_balance_over_processes(report, run->empty_accumulator()))
-    publish_balance(report, options.out_dir, options.report_path);
+  if (!reduce_balance_over_processes(report, run->empty_accumulator())) return std::nullopt;
+  return report;
+}
+
+int run_balance(const GameInfo& info, const BalanceOptions& options) {
+  if (const std::optional<BalanceReport> report = play_balance(info, options))
+    publish_balance(*report, options.out_dir, options.report_path);
   return 0;
 }
 

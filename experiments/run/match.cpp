@@ -118,13 +118,29 @@ MatchResult play_match(const LoadedGame& game, const std::string& a, const std::
   return m;
 }
 
+namespace {
+uint64_t match_games(const MatchOptions& options) {
+  return options.games ? options.games : (options.sprt ? kDefaultSprtMaxGames : kDefaultMatchGames);
+}
+}  // namespace
+
+nlohmann::json match_summary(const LoadedGame& game, const MatchOptions& options,
+                             const std::function<void(const std::string&)>& on_line) {
+  if (options.agents.size() != 2) throw Error("match: give exactly two agents (--agents A,B)");
+  require_two_seats(game, "match");
+  const HeadToHeadSetup setup{match_games(options), options.seed, options.threads, options.quiet};
+  const MatchResult m = play_match(game, options.agents[0], options.agents[1], options.sprt, setup,
+                                   options.print_every, on_line);
+  nlohmann::json summary = match_json(m);
+  describe_run(summary, game, options.seed);
+  return summary;
+}
+
 int run_match(const GameInfo& info, const MatchOptions& options) {
   if (options.agents.size() != 2) throw Error("match: give exactly two agents (--agents A,B)");
   const auto game = info.load(options.config);
   require_two_seats(*game, "match");
-  const uint64_t games =
-      options.games ? options.games : (options.sprt ? kDefaultSprtMaxGames : kDefaultMatchGames);
-  const HeadToHeadSetup setup{games, options.seed, options.threads, options.quiet};
+  const uint64_t games = match_games(options);
   // An entrant may carry seat options (heuristic@deck=aggro, experiments/run/entrant.hpp).
   const auto label = [&](const std::string& spec) {
     const Entrant entrant = parse_entrant(spec);
@@ -136,13 +152,10 @@ int run_match(const GameInfo& info, const MatchOptions& options) {
                                         options.sprt->beta, games)
                           : fmt::format("{} games", games));
   std::fflush(stdout);
-  const MatchResult m = play_match(*game, options.agents[0], options.agents[1], options.sprt, setup,
-                                   options.print_every, [](const std::string& line) {
-                                     fmt::print("{}\n", line);
-                                     std::fflush(stdout);
-                                   });
-  nlohmann::json summary = match_json(m);
-  describe_run(summary, *game, options.seed);
+  const nlohmann::json summary = match_summary(*game, options, [](const std::string& line) {
+    fmt::print("{}\n", line);
+    std::fflush(stdout);
+  });
   print_match_verdict(summary, stdout);
   publish_summary(summary, options.out_dir, "match.json", options.report_path, match_html);
   return 0;

@@ -52,6 +52,11 @@ MatchResult play_match(const LoadedGame& game, const std::string& a, const std::
 nlohmann::json match_json(const MatchResult& m);
 void print_match_verdict(const nlohmann::json& summary, std::FILE* out);
 
+// What `ninefold match` writes as match.json: the match played on `game` (loaded from
+// options.config) and described. `on_line` receives each running line.
+nlohmann::json match_summary(const LoadedGame& game, const MatchOptions& options,
+                             const std::function<void(const std::string&)>& on_line = {});
+
 int run_match(const GameInfo& game, const MatchOptions& options);
 
 // The HTML report of a match summary (experiments/report/html_match.cpp).

@@ -260,17 +260,22 @@ RoundRobin play_round_robin(const LoadedGame& game, const std::vector<std::strin
   return rr;
 }
 
-int run_tournament(const GameInfo& info, const TournamentOptions& options) {
+nlohmann::json tournament_summary(const LoadedGame& game, const TournamentOptions& options) {
   if (options.agents.size() < 2)
     throw Error("tournament: give at least two agents (--agents A,B,...)");
-  const auto game = info.load(options.config);
-  require_two_seats(*game, "tournament");
+  require_two_seats(game, "tournament");
   const HeadToHeadSetup setup{options.games, options.seed, options.threads, options.quiet};
-  const RoundRobin rr = play_round_robin(*game, options.agents, setup);
+  const RoundRobin rr = play_round_robin(game, options.agents, setup);
   nlohmann::json summary = round_robin_json(rr);
-  describe_run(summary, *game, options.seed);
+  describe_run(summary, game, options.seed);
   summary["games_per_pair"] = rr.pairs[0][1].a_results.games();
   summary["seconds"] = rr.seconds;
+  return summary;
+}
+
+int run_tournament(const GameInfo& info, const TournamentOptions& options) {
+  const auto game = info.load(options.config);
+  const nlohmann::json summary = tournament_summary(*game, options);
   print_round_robin(summary, stdout);
   publish_summary(summary, options.out_dir, "tournament.json", options.report_path, tournament_html,
                   [&](const std::filesystem::path& folder) {

@@ -46,6 +46,10 @@ void print_round_robin(const nlohmann::json& summary, std::FILE* out);
 // matrix.csv and ratings.csv.
 void write_round_robin_tables(const nlohmann::json& summary, const std::string& out_dir);
 
+// What `ninefold tournament` writes as tournament.json: the round robin played on `game`
+// (loaded from options.config) and described.
+nlohmann::json tournament_summary(const LoadedGame& game, const TournamentOptions& options);
+
 int run_tournament(const GameInfo& game, const TournamentOptions& options);
 
 // The HTML report of a tournament summary (experiments/report/html_tournament.cpp).

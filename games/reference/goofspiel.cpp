@@ -264,4 +264,35 @@ uint64_t GoofspielGame::hash(const State& s) const {
   return h.value();
 }
 
+// [own hand][point card of each turn][winner of each finished turn, or none][points per seat]
+// [seat][seat to bid][over] and, without imp_info, [bid of each seat in each finished turn]
+std::vector<int> GoofspielGame::observation_shape() const {
+  const int open_bids = imp_info_ ? 0 : cards_ * players_ * cards_;
+  return {cards_ + cards_ * cards_ + cards_ * (players_ + 1) + 3 * players_ + 1 + open_bids};
+}
+
+void GoofspielGame::observation_tensor(const State& s, int seat, std::span<float> out) const {
+  const auto cards = size_t(cards_), players = size_t(players_);
+  size_t at = 0;
+  for (size_t c = 0; c < cards; ++c) out[at + c] = float(s.hand[size_t(seat)] >> c & 1);
+  at += cards;
+  for (size_t t = 0; t < s.point_cards.size(); ++t) out[at + t * cards + s.point_cards[t]] = 1.0f;
+  at += cards * cards;
+  for (size_t t = 0; t < s.winners.size(); ++t)
+    out[at + t * (players + 1) + size_t(s.winners[t] + 1)] = 1.0f;
+  at += cards * (players + 1);
+  // Points over all the points there are, so that every config scales alike.
+  const float total = float(cards_ * (cards_ + 1) / 2);
+  for (size_t p = 0; p < players; ++p) out[at + p] = float(s.points[p]) / total;
+  at += players;
+  out[at + size_t(seat)] = 1.0f;
+  at += players;
+  if (!s.over) out[at + s.to_move] = 1.0f;
+  at += players;
+  out[at++] = s.over ? 1.0f : 0.0f;
+  if (imp_info_) return;
+  for (size_t t = 0; t < s.winners.size(); ++t)
+    for (size_t p = 0; p < players; ++p) out[at + (t * players + p) * cards + s.bids[t][p]] = 1.0f;
+}
+
 }  // namespace nf::reference

@@ -12,8 +12,10 @@
 #include <cassert>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/bits.hpp"
 #include "core/game.hpp"
@@ -101,6 +103,14 @@ class GoofspielGame {
   uint64_t observation_key(const State& s, int seat) const;
   // Optional search hook: the returns if the game ended now (for depth-limited rollouts).
   Returns<kMaxPlayers> evaluate(const State& s) const;
+
+  // Learning hooks (agents/observation_tensor.hpp, agents/action_space.hpp): the seat's hand,
+  // the point cards in turn order, each turn's winner, the points, the seat and the seat to
+  // bid, and without imp_info the bids of finished turns; a bid card's index as its action.
+  std::vector<int> observation_shape() const;
+  void observation_tensor(const State& s, int seat, std::span<float> out) const;
+  int action_space() const { return cards_; }
+  int action_index(Action bid) const { return bid; }
 
   std::string action_to_string(const State&, Action bid) const;
   std::string render(const State& s) const;

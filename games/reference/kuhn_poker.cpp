@@ -117,4 +117,20 @@ uint64_t KuhnPokerGame::hash(const State& s) const {
   return h.value();
 }
 
+// [card 0..players][seat][betting: per position, pass or bet][winner, once over]
+std::vector<int> KuhnPokerGame::observation_shape() const {
+  return {(players_ + 1) + players_ + 2 * (2 * players_ - 1) + players_};
+}
+
+void KuhnPokerGame::observation_tensor(const State& s, int seat, std::span<float> out) const {
+  size_t at = 0;
+  out[at + size_t(s.card[size_t(seat)])] = 1.0f;
+  at += size_t(players_ + 1);
+  out[at + size_t(seat)] = 1.0f;
+  at += size_t(players_);
+  for (size_t i = 0; i < s.history.size(); ++i) out[at + 2 * i + size_t(s.history[i])] = 1.0f;
+  at += size_t(2 * (2 * players_ - 1));
+  if (s.winner >= 0) out[at + size_t(s.winner)] = 1.0f;
+}
+
 }  // namespace nf::reference

@@ -8,8 +8,10 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/game.hpp"
 
@@ -65,6 +67,13 @@ class KuhnPokerGame {
   uint64_t observation_key(const State& s, int seat) const {
     return mix_seed(uint64_t(seat), uint64_t(s.card[size_t(seat)]));
   }
+
+  // Learning hooks (agents/observation_tensor.hpp, agents/action_space.hpp): the seat's
+  // card, the seat, the betting so far and, once over, the winner; Pass and Bet as 0 and 1.
+  std::vector<int> observation_shape() const;
+  void observation_tensor(const State& s, int seat, std::span<float> out) const;
+  int action_space() const { return 2; }
+  int action_index(Action a) const { return static_cast<int>(a); }
 
   std::string action_to_string(const State&, Action a) const {
     return a == Action::Pass ? "Pass" : "Bet";

@@ -132,4 +132,37 @@ uint64_t LeducPokerGame::hash(const State& s) const {
   return h.value();
 }
 
+namespace {
+// The most chips a seat can put in: the ante and two raises in each round.
+constexpr float kMostChips =
+    1 + LeducPokerGame::kMaxRaises * (LeducPokerGame::kFirstRaise + LeducPokerGame::kSecondRaise);
+}  // namespace
+
+// [own card][public card][seat][chips per seat][folded per seat][round 2]
+// [betting of each round: per position, fold, call or raise]
+std::vector<int> LeducPokerGame::observation_shape() const {
+  const int bets = 3 * players_ - 2;
+  return {2 * deck_size() + 3 * players_ + 1 + 2 * bets * 3};
+}
+
+void LeducPokerGame::observation_tensor(const State& s, int seat, std::span<float> out) const {
+  size_t at = 0;
+  out[at + size_t(s.card[size_t(seat)])] = 1.0f;
+  at += size_t(deck_size());
+  if (s.public_card != kNoCard) out[at + size_t(s.public_card)] = 1.0f;
+  at += size_t(deck_size());
+  out[at + size_t(seat)] = 1.0f;
+  at += size_t(players_);
+  for (int p = 0; p < players_; ++p) {
+    out[at + size_t(p)] = float(s.ante[size_t(p)]) / kMostChips;
+    out[at + size_t(players_ + p)] = s.folded[size_t(p)] ? 1.0f : 0.0f;
+  }
+  at += size_t(2 * players_);
+  out[at++] = s.round == 2 ? 1.0f : 0.0f;
+  const size_t bets = size_t(3 * players_ - 2);
+  for (size_t round = 0; round < 2; ++round)
+    for (size_t i = 0; i < s.sequence[round].size(); ++i)
+      out[at + (round * bets + i) * 3 + size_t(s.sequence[round][i])] = 1.0f;
+}
+
 }  // namespace nf::reference

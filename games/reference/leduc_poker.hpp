@@ -8,8 +8,10 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/game.hpp"
 
@@ -80,6 +82,14 @@ class LeducPokerGame {
     return mix_seed(mix_seed(uint64_t(seat), uint64_t(s.card[size_t(seat)])),
                     uint64_t(s.public_card + 1));
   }
+
+  // Learning hooks (agents/observation_tensor.hpp, agents/action_space.hpp): the seat's card,
+  // the public card, the seat, every seat's chips and folds, the round and both rounds'
+  // betting; Fold, Call and Raise as 0, 1 and 2.
+  std::vector<int> observation_shape() const;
+  void observation_tensor(const State& s, int seat, std::span<float> out) const;
+  int action_space() const { return 3; }
+  int action_index(Action a) const { return static_cast<int>(a); }
 
   std::string action_to_string(const State&, Action a) const;
   std::string render(const State& s) const;

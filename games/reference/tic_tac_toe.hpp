@@ -8,8 +8,10 @@
 #include <cassert>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/game.hpp"
 
@@ -81,6 +83,15 @@ class TicTacToeGame {
   }
   // Nothing is hidden; only the (unused) rng is reseeded.
   void determinize(State& s, int, Rng& rng) const { s.rng.reseed(rng.next()); }
+
+  // Learning hooks (agents/observation_tensor.hpp, agents/action_space.hpp): the board as
+  // OpenSpiel's three 3x3 planes (empty, x, o) and the nine cells as the action space.
+  std::vector<int> observation_shape() const { return {3, 3, 3}; }
+  void observation_tensor(const State& s, int, std::span<float> out) const {
+    for (int cell = 0; cell < 9; ++cell) out[size_t((s.at(cell) + 1) * 9 + cell)] = 1.0f;
+  }
+  int action_space() const { return 9; }
+  int action_index(Action cell) const { return cell; }
 
   std::string action_to_string(const State& s, Action cell) const;
   std::string render(const State& s) const;

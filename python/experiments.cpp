@@ -1,0 +1,109 @@
+// Experiments from Python: balance, match and tournament return what their commands write as
+// summary.json (match.json, tournament.json), as Python objects. The C++ runs with the GIL
+// released; progress goes to stderr unless quiet.
+#include <pybind11/stl.h>
+
+#include <optional>
+
+#include "core/error.hpp"
+#include "experiments/game_catalog.hpp"
+#include "experiments/report/balance_report.hpp"
+#include "experiments/run/balance.hpp"
+#include "experiments/run/match.hpp"
+#include "experiments/run/tournament.hpp"
+#include "python/bindings.hpp"
+#include "stats/sprt.hpp"
+
+namespace nf::python {
+namespace {
+
+// Agents as one spec per seat or for all ("heuristic", "a,b") or a list of specs.
+std::vector<std::string> agent_list(const GameInfo& game, const py::object& agents) {
+  if (agents.is_none()) return {game.default_agent()};
+  std::vector<std::string> out;
+  if (py::isinstance<py::str>(agents))
+    out = split_top_level(agents.cast<std::string>());
+  else
+    out = agents.cast<std::vector<std::string>>();
+  if (out.empty()) throw Error("agents: give at least one agent spec");
+  for (const auto& spec : out)
+    if (spec.empty()) throw Error("agents: an agent spec is empty");
+  return out;
+}
+
+using Config = std::map<std::string, std::string>;
+
+py::object balance(const std::string& id, const Config& config, const py::object& agents,
+                   std::optional<uint64_t> games, uint64_t seed, int threads, bool paired,
+                   std::optional<uint64_t> causal_games, const std::string& record, bool quiet) {
+  const GameInfo& info = find_game(id);
+  BalanceOptions o;
+  o.agents = agent_list(info, agents);
+  o.config = config;
+  o.games = games.value_or(info.default_games);
+  o.seed = seed;
+  o.threads = threads;
+  o.paired = paired;
+  o.causal_games = causal_games;
+  o.record_path = record;
+  o.quiet = quiet;
+  std::string summary;
+  {
+    py::gil_scoped_release release;
+    const std::optional<BalanceReport> report = play_balance(info, o);
+    if (!report) throw Error("balance: this process is not the first of a distributed run");
+    summary = balance_summary_json(*report).dump();
+  }
+  return to_python(summary);
+}
+
+py::object match(const std::string& id, const Config& config, const py::object& agents,
+                 uint64_t games, uint64_t seed, int threads, const std::string& sprt, bool quiet) {
+  const GameInfo& info = find_game(id);
+  MatchOptions o;
+  o.agents = agent_list(info, agents);
+  o.config = config;
+  o.games = games;
+  o.seed = seed;
+  o.threads = threads;
+  o.quiet = quiet;
+  if (!sprt.empty()) o.sprt = parse_sprt(sprt);
+  std::string summary;
+  {
+    py::gil_scoped_release release;
+    summary = match_summary(*info.load(config), o).dump();
+  }
+  return to_python(summary);
+}
+
+py::object tournament(const std::string& id, const Config& config, const py::object& agents,
+                      uint64_t games, uint64_t seed, int threads, bool quiet) {
+  const GameInfo& info = find_game(id);
+  TournamentOptions o;
+  o.agents = agent_list(info, agents);
+  o.config = config;
+  o.games = games;
+  o.seed = seed;
+  o.threads = threads;
+  o.quiet = quiet;
+  std::string summary;
+  {
+    py::gil_scoped_release release;
+    summary = tournament_summary(*info.load(config), o).dump();
+  }
+  return to_python(summary);
+}
+
+}  // namespace
+
+void bind_experiments(py::module_& m) {
+  m.def("_balance", &balance, py::arg("game"), py::arg("config"), py::arg("agents"),
+        py::arg("games"), py::arg("seed"), py::arg("threads"), py::arg("paired"),
+        py::arg("causal_games"), py::arg("record"), py::arg("quiet"));
+  m.def("_match", &match, py::arg("game"), py::arg("config"), py::arg("agents"), py::arg("games"),
+        py::arg("seed"), py::arg("threads"), py::arg("sprt"), py::arg("quiet"));
+  m.def("_tournament", &tournament, py::arg("game"), py::arg("config"), py::arg("agents"),
+        py::arg("games"), py::arg("seed"), py::arg("threads"), py::arg("quiet"));
+}
+
+}  // namespace nf::python
