@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "experiments/game_catalog.hpp"
 #include "experiments/report/balance_report.hpp"
+#include "experiments/report/html.hpp"
 #include "experiments/run/balance.hpp"
 #include "experiments/run/match.hpp"
 #include "experiments/run/tournament.hpp"
@@ -71,7 +72,7 @@ py::object match(const std::string& id, const Config& config, const py::object& 
   std::string summary;
   {
     py::gil_scoped_release release;
-    summary = match_summary(*info.load(config), o).dump();
+    summary = with_provenance(match_summary(*info.load(config), o)).dump();
   }
   return to_python(summary);
 }
@@ -89,7 +90,7 @@ py::object tournament(const std::string& id, const Config& config, const py::obj
   std::string summary;
   {
     py::gil_scoped_release release;
-    summary = tournament_summary(*info.load(config), o).dump();
+    summary = with_provenance(tournament_summary(*info.load(config), o)).dump();
   }
   return to_python(summary);
 }
