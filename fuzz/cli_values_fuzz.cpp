@@ -3,8 +3,8 @@
 //   --shard i/n, --sprt, an entrant (agent@option=value), fit's --free and --target lists,
 //   tune's search space, and fit's --free on a data file (a number at a TOML path, and the
 //   text with that number replaced: first line the path, then the TOML).
-// (--sweep and --ladder are parsed beside the balance run's template, experiments/run/balance.hpp,
-// which Debian's clang 14 does not compile.)
+// (--sweep and --ladder are parsed in the files of their runs, which need every game's commands
+// to link; they have no target yet.)
 #include <cstdint>
 #include <cstdlib>
 #include <string>
