@@ -110,6 +110,9 @@ GameRecord read_record(const std::string& path, uint64_t index) {
       return GameRecord::from_json(nlohmann::json::parse(line));
     } catch (const nlohmann::json::parse_error& e) {
       throw Error(fmt::format("{}:{}: not valid JSON (at byte {})", path, line_number, e.byte));
+    } catch (const nlohmann::json::out_of_range&) {
+      // A number beyond a double ("1e400") is JSON text the parser refuses with this exception.
+      throw Error(fmt::format("{}:{}: not valid JSON (a number out of range)", path, line_number));
     } catch (const Error& e) {
       throw Error(fmt::format("{}:{}: {}", path, line_number, e.what()));
     }

@@ -39,8 +39,9 @@ TuneSpace parse_tune_space(const std::string& text, const ParamSchema& schema) {
   TuneSpace space;
   space.agent = spec.name;
   for (const auto& [key, value] : spec.args) {
+    // A named capture: clang 14 (the fuzz build) cannot capture a structured binding.
     const auto it = std::find_if(schema.begin(), schema.end(),
-                                 [&](const ParamSpec& p) { return p.name == key; });
+                                 [&name = key](const ParamSpec& p) { return p.name == name; });
     if (it == schema.end()) {
       std::vector<std::string> names;
       for (const auto& p : schema) names.push_back(p.name);
