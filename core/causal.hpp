@@ -49,6 +49,11 @@ struct PlantedImbalance {
   std::string description;
 };
 
+// Writes a planted copy of a data file, `folder/file_name`, and returns its path; nf::Error
+// naming the file when it cannot be written (core/causal.cpp).
+std::filesystem::path write_planted_file(const std::filesystem::path& folder,
+                                         const std::string& file_name, const std::string& text);
+
 // A game with causal element values:
 //   CausalSchema causal_schema() const;
 //   void causal_slots(const State& initial, std::vector<CausalSlot>& out) const;

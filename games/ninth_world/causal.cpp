@@ -10,7 +10,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -108,13 +107,7 @@ PlantedImbalance NinthWorldGame::plant_imbalance(const std::filesystem::path& fo
                    "= \"planted: nothing\" }",
                    "{ phase = \"scout\", effect = \"points\", amount = 0, text = \"planted: "
                    "nothing\" }");
-  std::filesystem::create_directories(folder);
-  const std::filesystem::path cards = folder / "base.toml";
-  {
-    std::ofstream f(cards);
-    f << text;
-    if (!f) throw Error(fmt::format("cannot write {}", cards.string()));
-  }
+  const std::filesystem::path cards = write_planted_file(folder, "base.toml", text);
   load_data(cards.string());  // the edited file must still be a valid data set
   return {{{"cards", cards.string()}},
           "Vexa Orm",

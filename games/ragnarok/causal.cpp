@@ -5,7 +5,6 @@
 // The context of a card is the deck it is in; decks are valued against the field.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -120,13 +119,7 @@ PlantedImbalance RagnarokGame::plant_imbalance(const std::filesystem::path& fold
   std::string text = data_text("cards", "standard");
   text = edit_warrior(text, "Jarl", 16, 9, 6, false);
   text = edit_warrior(text, "Berserker", 1, 0, 0, true);
-  std::filesystem::create_directories(folder);
-  const std::filesystem::path cards = folder / "cards.toml";
-  {
-    std::ofstream f(cards);
-    f << text;
-    if (!f) throw Error(fmt::format("cannot write {}", cards.string()));
-  }
+  const std::filesystem::path cards = write_planted_file(folder, "cards.toml", text);
   load_cards(cards.string());  // the edited file must still be a valid card set
   return {{{"cards", cards.string()}},
           "Jarl",

@@ -6,7 +6,6 @@
 // field (the other realm).
 #include <fmt/format.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -121,13 +120,7 @@ PlantedImbalance RealmsGame::plant_imbalance(const std::filesystem::path& folder
   std::string text = roster_text("standard");
   text = edit_figure(text, "Thor", {6, 0, 24, 7, 8});
   text = edit_figure(text, "Frigg", {1, 0, 1, 1, 4});
-  std::filesystem::create_directories(folder);
-  const std::filesystem::path figures = folder / "figures.toml";
-  {
-    std::ofstream f(figures);
-    f << text;
-    if (!f) throw Error(fmt::format("cannot write {}", figures.string()));
-  }
+  const std::filesystem::path figures = write_planted_file(folder, "figures.toml", text);
   load_roster(figures.string());  // the edited file must still be a valid figures file
   return {{{"figures", figures.string()}},
           "Thor",
