@@ -810,6 +810,24 @@ std::string fit_sections(const json& s) {
   return out;
 }
 
+std::string exploitability_sections(const json& s) {
+  Table t{{"seat", "policy value", "best-response value", "gain"}, {}};
+  for (size_t seat = 0; seat < s["best_response"].size(); ++seat) {
+    const double policy = s["policy_value"][seat].get<double>();
+    const double best = s["best_response"][seat].get<double>();
+    t.rows.push_back({std::to_string(seat), fmt::format("{:+.6f}", policy),
+                      fmt::format("{:+.6f}", best), fmt::format("{:.6f}", best - policy)});
+  }
+  return section(
+      "Exploitability",
+      paragraph(fmt::format("{} ({} policy, seed {}) on the whole tree: {} nodes, {} information "
+                            "sets. NashConv {:.6f}, exploitability {:.6f} (NashConv / players).",
+                            str(s["agent"]), str(s["policy"]), str(s["seed"]), str(s["nodes"]),
+                            str(s["infosets"]), s["nash_conv"].get<double>(),
+                            s["exploitability"].get<double>())) +
+          t.html());
+}
+
 const char* kStyle =
     R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:1000px;color:#222;background:#fff;padding:0 1em}
 h1{font-size:1.6em;border-bottom:3px solid #2b6cb0;padding-bottom:.3em}h2{font-size:1.25em;margin-top:1.8em;color:#2b6cb0}h3{font-size:1em;margin-bottom:.2em}
@@ -849,6 +867,9 @@ std::string html_report(const json& s) {
   } else if (command == "fit") {
     title = "fit of " + str(s["game"]);
     body = fit_sections(s);
+  } else if (command == "exploitability") {
+    title = "exploitability in " + str(s["game"]);
+    body = exploitability_sections(s);
   } else if (command == "tune") {
     title = "tuning in " + str(s["game"]);
     body = tune_sections(s);
