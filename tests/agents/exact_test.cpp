@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <type_traits>
 
 #include "agents/exact/best_response.hpp"
 #include "agents/exact/cfr.hpp"
@@ -88,7 +89,8 @@ TEST_CASE("exact: the chance hooks enumerate what initial_state and apply draw")
     const auto g = enumerate_game(game);
     const double exact = nf::exact::policy_values(g.tree, g.tree.uniform_policy())[0];
     const auto [mean, se] = random_playout_mean(game, games);
-    INFO(decltype(game)::kId << ": exact " << exact << ", playouts " << mean << " +- " << se);
+    INFO(std::decay_t<decltype(game)>::kId << ": exact " << exact << ", playouts " << mean << " +- "
+                                           << se);
     CHECK(std::abs(exact - mean) < 4 * se);
   };
   check(KuhnPokerGame(), 40000);
