@@ -21,6 +21,8 @@
 //   end_reasons/end_reason        no "how games end" table       `balance`
 //   match_points(state, seat)     no match scoring               `balance --tournament`
 //   data_file_text(option, value) data files only as paths       `fit` on shipped data files
+//   deal_count/deal_state/        no exact enumeration           `exploitability`, `cfr`
+//     chance_count/apply_outcome
 #pragma once
 
 #include <array>
@@ -227,6 +229,26 @@ concept HasMatchPoints = requires(const G& game, const typename G::State& s, int
 template <class G>
 concept HasShippedData = requires(std::string_view option, const std::string& value) {
   { G::data_file_text(option, value) } -> std::convertible_to<std::string>;
+};
+
+// Exact enumeration of chance, for games small enough to walk whole (`ninefold exploitability`,
+// the `cfr` agent). Every chance event has equally likely outcomes, listed by index:
+//   uint64_t deal_count() const;             // the starting states initial_state draws from
+//   State deal_state(uint64_t deal) const;   // one of them, deal < deal_count()
+//   uint32_t chance_count(const State&, Action) const;  // outcomes of the chance that
+//                                                        // apply(state, action) draws; 1: none
+//   void apply_outcome(State&, Action, uint32_t outcome) const;  // apply with that outcome
+// so that initial_state(seed) is distributed as deal_state of a uniform deal, and apply as
+// apply_outcome of a uniform outcome. Chance drawn inside apply (a public card, the next point
+// card) is enumerated where it happens: the tree walk never needs the state's rng.
+template <class G>
+concept HasChanceEnumeration = Game<G> &&
+    requires(const G& game, typename G::State& state, const typename G::State& cstate,
+             typename G::Action action, uint64_t deal, uint32_t outcome) {
+  { game.deal_count() } -> std::same_as<uint64_t>;
+  { game.deal_state(deal) } -> std::same_as<typename G::State>;
+  { game.chance_count(cstate, action) } -> std::same_as<uint32_t>;
+  game.apply_outcome(state, action, outcome);
 };
 
 // Replaces the future chance of a state (its rng) without touching anything else: what a

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "agents/agent.hpp"
+#include "agents/exact/cfr_agent.hpp"
 #include "agents/search/config.hpp"
 #include "agents/search/flat_monte_carlo_agent.hpp"
 #include "agents/search/game_defaults.hpp"
@@ -74,6 +75,14 @@ std::vector<AgentInfo<G>> agent_catalog() {
                                    search::game_defaults<G>()),
              spec);
        }});
+  if constexpr (HasChanceEnumeration<G>)
+    catalog.push_back({"cfr",
+                       "CFR+ average policy over the whole tree (small configs only), solved at "
+                       "the first move",
+                       exact::cfr_schema(),
+                       [](const G& game, const ParamSet& params, const std::string& spec) {
+                         return std::make_unique<exact::CfrAgent<G>>(game, params, spec);
+                       }});
   return catalog;
 }
 

@@ -71,4 +71,26 @@ constexpr int select_bit16(uint32_t mask, uint32_t n) {
   return int(8 * high + detail::kSelectInByte[mask >> (8 * high) & 0xff][n - low * high]);
 }
 
+// The `index`-th way (index < n! / (n - k)!) to pick k distinct items of 0..n-1 in order:
+// out[j] is item `index / ((n - 0) ... (n - j + 1)) mod (n - j)` among those not picked yet.
+// Lists equally likely ordered deals one by one, for exact enumeration of chance.
+template <class T>
+constexpr void nth_arrangement(uint64_t index, int n, int k, T* out) {
+  uint64_t left = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  for (int j = 0; j < k; ++j) {
+    const auto remaining = uint64_t(n - j);
+    const int item = nth_set_bit(left, uint32_t(index % remaining));
+    index /= remaining;
+    left &= ~(uint64_t{1} << item);
+    out[j] = static_cast<T>(item);
+  }
+}
+
+// n! / (n - k)!: how many ordered picks nth_arrangement lists.
+constexpr uint64_t arrangements(int n, int k) {
+  uint64_t count = 1;
+  for (int j = 0; j < k; ++j) count *= uint64_t(n - j);
+  return count;
+}
+
 }  // namespace nf

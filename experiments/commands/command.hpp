@@ -37,5 +37,6 @@ std::unique_ptr<Command> tune_command();
 std::unique_ptr<Command> merge_command();
 std::unique_ptr<Command> fit_command();
 std::unique_ptr<Command> learn_command();
+std::unique_ptr<Command> exploitability_command();
 
 }  // namespace nf

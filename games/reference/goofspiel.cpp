@@ -66,6 +66,13 @@ void GoofspielGame::start_turn(State& s) const {
   s.unturned &= static_cast<uint16_t>(~bit(card));
 }
 
+void GoofspielGame::turn_instead(State& s, uint32_t pick) const {
+  s.unturned |= bit(s.point_cards.back());
+  const int card = nth_set_bit(s.unturned, pick);
+  s.point_cards.back() = static_cast<uint8_t>(card);
+  s.unturned &= static_cast<uint16_t>(~bit(card));
+}
+
 int GoofspielGame::turn_winner(const std::array<uint8_t, kMaxPlayers>& bids) const {
   int best = -1, at_best = 0, bidder = -1;
   for (int p = 0; p < players_; ++p) {

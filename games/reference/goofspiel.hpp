@@ -93,6 +93,25 @@ class GoofspielGame {
   // turn), hence their hands; reseeds the rng (the order of the remaining point cards).
   void determinize(State& s, int observer, Rng& rng) const;
 
+  // Exact enumeration hook (agents/game_hooks.hpp): with a random order, the first point card
+  // is the deal and the bid that ends a turn turns the next one; fixed orders draw no chance.
+  uint64_t deal_count() const { return order_ == PointsOrder::Random ? uint64_t(cards_) : 1; }
+  State deal_state(uint64_t deal) const {
+    State s = initial_state(0);
+    if (order_ == PointsOrder::Random) turn_instead(s, uint32_t(deal));
+    return s;
+  }
+  uint32_t chance_count(const State& s, Action) const {
+    const bool ends_turn = s.to_move == players_ - 1 && s.turn + 1 < cards_;
+    return order_ == PointsOrder::Random && ends_turn ? uint32_t(cards_ - s.turn - 1) : 1;
+  }
+  void apply_outcome(State& s, Action bid, uint32_t outcome) const {
+    // With two or more cards left to turn, no turn is played automatically after the draw.
+    const bool drawn = chance_count(s, bid) > 1;
+    apply(s, bid);
+    if (drawn) turn_instead(s, outcome);
+  }
+
   // Optional search hook: whether `seat` sees the bid the player to move makes. A bid is
   // hidden from the seats that bid after it in the same turn; with imp_info from everyone.
   bool sees_action(const State& s, Action, int seat) const {
@@ -119,6 +138,8 @@ class GoofspielGame {
 
  private:
   void start_turn(State& s) const;
+  // Puts the point card just turned back and turns the `pick`-th lowest unturned card instead.
+  void turn_instead(State& s, uint32_t pick) const;
   void resolve_turn(State& s) const;
   // The seat with the unique highest bid, or kNoWinner on a tie at the top.
   int turn_winner(const std::array<uint8_t, kMaxPlayers>& bids) const;

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bits.hpp"
 #include "core/game.hpp"
 
 namespace nf::reference {
@@ -62,6 +63,17 @@ class KuhnPokerGame {
   void apply(State& s, Action a) const;
   // Resamples every other seat's card from the cards `observer` does not hold.
   void determinize(State& s, int observer, Rng& rng) const;
+
+  // Exact enumeration hook (agents/game_hooks.hpp): the deals are the ordered picks of a card
+  // per seat from the deck; the betting draws no chance.
+  uint64_t deal_count() const { return arrangements(players_ + 1, players_); }
+  State deal_state(uint64_t deal) const {
+    std::array<int8_t, kMaxPlayers> cards{};
+    nth_arrangement(deal, players_ + 1, players_, cards.data());
+    return this->deal(cards);
+  }
+  uint32_t chance_count(const State&, Action) const { return 1; }
+  void apply_outcome(State& s, Action a, uint32_t) const { apply(s, a); }
 
   // Search hook: what `seat` observes beyond the betting (its own card).
   uint64_t observation_key(const State& s, int seat) const {

@@ -34,12 +34,21 @@ LeducPokerGame::State LeducPokerGame::initial_state(uint64_t seed) const {
   return s;
 }
 
+LeducPokerGame::State LeducPokerGame::deal_state(uint64_t deal) const {
+  State s = initial_state(0);
+  nth_arrangement(deal, deck_size(), players_, s.card.data());
+  return s;
+}
+
 void LeducPokerGame::deal_public_card(State& s) const {
+  set_public_card(s, s.rng.below(static_cast<uint32_t>(deck_size() - players_)));
+}
+
+void LeducPokerGame::set_public_card(State& s, uint32_t pick) const {
   // The undealt cards in ascending order, as a mask: the n-th of them is the n-th set bit.
   uint32_t undealt = (1u << deck_size()) - 1;
   for (int p = 0; p < players_; ++p) undealt &= ~(1u << s.card[size_t(p)]);
-  s.public_card = static_cast<int8_t>(
-      nth_set_bit(undealt, s.rng.below(static_cast<uint32_t>(deck_size() - players_))));
+  s.public_card = static_cast<int8_t>(nth_set_bit(undealt, pick));
 }
 
 int LeducPokerGame::hand_rank(const State& s, int seat) const {

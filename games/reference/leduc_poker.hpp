@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bits.hpp"
 #include "core/game.hpp"
 
 namespace nf::reference {
@@ -77,6 +78,21 @@ class LeducPokerGame {
   // reseeded rng.
   void determinize(State& s, int observer, Rng& rng) const;
 
+  // Exact enumeration hook (agents/game_hooks.hpp): the deals are the ordered picks of a private
+  // card per seat; the call that ends the first round draws the public card from the rest.
+  uint64_t deal_count() const { return arrangements(deck_size(), players_); }
+  State deal_state(uint64_t deal) const;
+  uint32_t chance_count(const State& s, Action a) const {
+    State next = s;
+    apply(next, a);
+    return s.round == 1 && next.round == 2 ? uint32_t(deck_size() - players_) : 1;
+  }
+  void apply_outcome(State& s, Action a, uint32_t outcome) const {
+    const uint8_t round = s.round;
+    apply(s, a);
+    if (round == 1 && s.round == 2) set_public_card(s, outcome);
+  }
+
   // Search hook: what `seat` observes beyond the betting (its own card, the public card).
   uint64_t observation_key(const State& s, int seat) const {
     return mix_seed(mix_seed(uint64_t(seat), uint64_t(s.card[size_t(seat)])),
@@ -103,6 +119,8 @@ class LeducPokerGame {
   bool round_finished(const State& s) const;
   int next_seat(const State& s, int after) const;
   void deal_public_card(State& s) const;
+  // Makes the public card the `pick`-th lowest card nobody holds.
+  void set_public_card(State& s, uint32_t pick) const;
 
   int players_;
 };
