@@ -29,8 +29,8 @@ using ActionList = FixedVector<typename G::Action, G::kMaxActions>;
 
 // Whether the first `players` returns add up to zero (up to rounding): what a zero-sum game's
 // invariants check of a finished state.
-template <int MaxPlayers>
-bool sums_to_zero(const Returns<MaxPlayers>& returns, int players) {
+template <size_t MaxPlayers>
+bool sums_to_zero(const std::array<double, MaxPlayers>& returns, int players) {
   double sum = 0;
   for (int p = 0; p < players; ++p) sum += returns[size_t(p)];
   return sum > -1e-9 && sum < 1e-9;
