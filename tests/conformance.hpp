@@ -20,8 +20,8 @@ void require_conformance(const std::map<std::string, std::string>& config, uint6
   const G game(params);
   check_detail::Checker<G> checker(game, options);
   const bool passed = checker.run();
-  INFO("ninefold check --game " << G::kId << " (" << params.to_string(true) << ") --games "
-                                << games << " --seed " << seed << ":\n"
+  INFO("ninefold check --game " << G::kId << " (" << params.to_string(true) << ") --games " << games
+                                << " --seed " << seed << ":\n"
                                 << checker.failures());
   REQUIRE(passed);
 }
