@@ -27,6 +27,15 @@ using Returns = std::array<double, MaxPlayers>;
 template <class G>
 using ActionList = FixedVector<typename G::Action, G::kMaxActions>;
 
+// Whether the first `players` returns add up to zero (up to rounding): what a zero-sum game's
+// invariants check of a finished state.
+template <size_t MaxPlayers>
+bool sums_to_zero(const std::array<double, MaxPlayers>& returns, int players) {
+  double sum = 0;
+  for (int p = 0; p < players; ++p) sum += returns[size_t(p)];
+  return sum > -1e-9 && sum < 1e-9;
+}
+
 template <class G>
 concept Game = requires(const G& game, typename G::State& state, const typename G::State& cstate,
                         typename G::Action action, ActionList<G>& actions, Rng& rng, int seat,

@@ -25,6 +25,8 @@ class PlayCommand final : public Command {
                     "show the state after every K-th decision only (and at the end)")
         ->capture_default_str()
         ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
+    ply->add_flag("--observations", options_.observations,
+                  "after every state shown, print what each seat observes in it");
     return ply;
   }
   int run() override {

@@ -7,10 +7,12 @@
 //   random_action  the game's shortcut draws exactly what picking from the list would
 //   replay         the deal seed and the action texts give the same state hashes and result
 //   determinize    the observer's view, observation key and own legal moves are kept; future
-//                  chance is reseeded; the sampled state keeps every invariant and plays on
+//                  chance is reseeded; over all samples something hidden is resampled too; the
+//                  sampled state keeps every invariant and plays on
 //   invariance     a search agent decides the same in two states its seat cannot tell apart
 //   allocations    random (and heuristic) playouts and determinizations allocate nothing
-// A failure names the deal seed and the action prefix that reproduce it.
+// A failure names the deal seed and the action prefix that reproduce it. A game's tests run
+// the same suite on more configs and games through tests/conformance.hpp.
 #pragma once
 
 #include <fmt/format.h>
@@ -52,11 +54,14 @@ class Checker {
  public:
   using State = typename G::State;
   using Action = typename G::Action;
+  // The chance both states get when resampled_hidden compares them.
+  static constexpr uint64_t kSameChance = 0x5eed;
 
   Checker(const G& game, const CheckOptions& options) : game_(game), options_(options) {}
 
   // Runs every check; prints one line each; true when all pass.
   bool run() {
+    failures_.clear();
     bool ok = true;
     ok &= report("soak", [&] { return soak(); });
     ok &= report("replay", [&] { return replay(); });
@@ -69,6 +74,9 @@ class Checker {
     return ok;
   }
 
+  // The failure lines of the last run, as printed ("" when every check passed).
+  const std::string& failures() const { return failures_; }
+
  private:
   struct Game_ {
     uint64_t deal = 0;
@@ -78,14 +86,17 @@ class Checker {
   };
 
   bool report(const char* name, const std::function<std::string()>& check) {
+    std::string failure;
     try {
       fmt::print("  ok    {:<12} {}\n", name, check());
       return true;
     } catch (const Broken& broken) {
-      fmt::print("  FAIL  {:<12} {}\n", name, broken.what);
+      failure = fmt::format("  FAIL  {:<12} {}\n", name, broken.what);
     } catch (const std::exception& e) {
-      fmt::print("  FAIL  {:<12} the game threw: {}\n", name, e.what());
+      failure = fmt::format("  FAIL  {:<12} the game threw: {}\n", name, e.what());
     }
+    fmt::print("{}", failure);
+    failures_ += failure;
     std::fflush(stdout);
     return false;
   }
@@ -244,10 +255,20 @@ class Checker {
     }
   }
 
+  // Whether determinize changed more than the future chance: given the same chance, the sampled
+  // state and the true one still differ, so something the observer cannot see was resampled.
+  bool resampled_hidden(const State& s, const State& world) const {
+    State truth = s, sample = world;
+    Rng chance(kSameChance), same_chance(kSameChance);
+    reseed_chance<G>(truth, chance);
+    reseed_chance<G>(sample, same_chance);
+    return game_.hash(truth) != game_.hash(sample);
+  }
+
   std::string determinize() {
     Rng rng(derive_seed(options_.seed, 0, Stream::Determinize));
     const RandomPolicy<G> random(game_);
-    uint64_t samples = 0, changed = 0, played_on = 0;
+    uint64_t samples = 0, changed = 0, resampled = 0, played_on = 0;
     ActionList<G> legal, world_legal;
     for_positions(options_.games * 4, [&](uint64_t g, const Game_& record,
                                           const std::vector<std::string>& done, const State& s) {
@@ -282,6 +303,7 @@ class Checker {
         }
         changed += game_.observation(world, (seat + 1) % game_.num_players()) !=
                    game_.observation(s, (seat + 1) % game_.num_players());
+        resampled += resampled_hidden(s, world);
         if (samples % 16 == 1) {  // the sampled world plays on to the end
           ++played_on;
           Rng play_rng(samples);
@@ -296,10 +318,18 @@ class Checker {
         }
       }
     });
+    // A game that hides information hides it somewhere: a determinize that only ever reseeds
+    // chance lets a search see the hidden cards (or bids, or orders) as they truly are.
+    if (samples > 0 && resampled == 0)
+      throw Broken{fmt::format(
+          "in {} samples determinize never resampled anything but future chance: the hidden "
+          "data stays as it truly is",
+          samples)};
     return fmt::format(
         "{} samples keep the observer's view, observation key and legal moves and reseed "
-        "chance; {} changed another seat's view; {} sampled states played on to the end",
-        samples, changed, played_on);
+        "chance; {} resampled hidden data, {} changed another seat's view; {} sampled states "
+        "played on to the end",
+        samples, resampled, changed, played_on);
   }
 
   std::string invariance() {
@@ -333,11 +363,17 @@ class Checker {
     const RandomPolicy<G> random(game_);
     const uint64_t games = std::min<uint64_t>(options_.games, 100);
     Rng rng(derive_seed(options_.seed, 2, Stream::Misc));
+    // From the deal, or a few random moves in, and a world determinized for the seat to move
+    // there (what a search samples at the root of every decision).
     auto play = [&](uint64_t g, auto& policy) {
       State s = game_.initial_state(deal_seed(g));
+      uint64_t moves = 0;
+      for (uint64_t i = 0; i < g % 32 && !game_.is_terminal(s); ++i, ++moves)
+        game_.apply(s, random.choose(s, rng));
       State world = s;
-      game_.determinize(world, 0, rng);
-      return playout(game_, s, policy, rng) + playout(game_, world, policy, rng);
+      if (!game_.is_terminal(world))
+        game_.determinize(world, std::max(0, game_.current_player(world)), rng);
+      return moves + playout(game_, s, policy, rng) + playout(game_, world, policy, rng);
     };
     play(0, random);  // warm up anything lazily initialised
     long before = allocation_count();
@@ -358,8 +394,9 @@ class Checker {
             fmt::format("{} heap allocations in {} heuristic playouts", during, 2 * games)};
       heuristic = fmt::format(" and {} heuristic", 2 * games);
     }
-    return fmt::format("none in {} random{} playouts from determinized deals ({} decisions)",
-                       2 * games, heuristic, decisions);
+    return fmt::format(
+        "none in {} random{} playouts from deals and determinized positions ({} decisions)",
+        2 * games, heuristic, decisions);
   }
 
   std::string heuristic_games() {
@@ -398,6 +435,7 @@ class Checker {
   const G& game_;
   const CheckOptions& options_;
   std::vector<Game_> games_;
+  std::string failures_;
 };
 
 }  // namespace check_detail

@@ -29,7 +29,33 @@ struct PlayOptions {
   // With a human seat: show the full state and every move, not only what that seat observes.
   bool show_hidden = false;
   uint64_t render_every = 1;  // show the state after every K-th decision (and at the end)
+  // After every state shown, what each seat observes in it (a golden playthrough then records
+  // what the players see, not only the state).
+  bool observations = false;
 };
+
+// What every seat observes in a state, one entry per seat: "seat N sees: ..." on one line, or
+// the line followed by the observation indented when it spans several lines.
+template <Game G>
+std::string seat_observations(const G& game, const typename G::State& state) {
+  std::string out;
+  for (int seat = 0; seat < game.num_players(); ++seat) {
+    std::string seen = game.observation(state, seat);
+    while (!seen.empty() && seen.back() == '\n') seen.pop_back();
+    if (seen.find('\n') == std::string::npos) {
+      out += fmt::format("seat {} sees: {}\n", seat, seen);
+      continue;
+    }
+    out += fmt::format("seat {} sees:\n", seat);
+    size_t start = 0;
+    while (start <= seen.size()) {
+      const size_t end = std::min(seen.find('\n', start), seen.size());
+      out += fmt::format("  {}\n", seen.substr(start, end - start));
+      start = end + 1;
+    }
+  }
+  return out;
+}
 
 // Reads moves from a stream: a move's number in the list or its text (any case).
 // Bad input is answered and asked again; end of input is an error.
@@ -97,6 +123,10 @@ int run_play(const PlayOptions& options) {
       agents.push_back(make_agent(game, lineup[size_t(seat)]));
     }
   }
+  if (options.observations && human_seat >= 0 && !options.show_hidden)
+    throw Error(
+        "--observations shows every seat's view, which a human seat must not see; add "
+        "--show-hidden to show it anyway");
   std::vector<Agent<G>*> seats;
   std::vector<Rng> rngs;
   for (int seat = 0; seat < players; ++seat) {
@@ -106,8 +136,13 @@ int run_play(const PlayOptions& options) {
   const uint64_t deal_seed = derive_seed(options.seed, 0, Stream::Deal);
   // A human sees only their own seat's view of the state; otherwise show everything.
   auto view = [&](const typename G::State& s) {
-    return human_seat >= 0 && !options.show_hidden ? game.observation(s, human_seat)
-                                                   : game.render(s);
+    std::string shown =
+        human_seat >= 0 && !options.show_hidden ? game.observation(s, human_seat) : game.render(s);
+    if (options.observations) {
+      if (!shown.empty() && shown.back() != '\n') shown += '\n';
+      shown += seat_observations(game, s);
+    }
+    return shown;
   };
   std::vector<std::string> agent_names;
   for (auto* a : seats) agent_names.push_back(a->spec());

@@ -1,6 +1,6 @@
 // Everything a reachable state of The Ninth World keeps, whatever was played: every card in
 // exactly one zone, five skill cards per hero with ranks 1-4, Valor equal to the sum of its
-// sources. `ninefold check` and the soak tests call it after every step.
+// sources, an ending that fits the mode. `ninefold check` calls it after every step.
 #include <fmt/format.h>
 
 #include "games/ninth_world/ninth_world.hpp"
@@ -88,6 +88,19 @@ std::string NinthWorldGame::broken_invariant(const State& s) const {
   if (s.round < 1 || s.round > rounds_) return "round outside 1..rounds";
   if (s.step != Step::Over && (s.actor >= players_ || s.phase < Scout || s.phase > Focus))
     return "the actor or the phase is out of range";
+  // A game ends the way its mode can: the team wins or loses a co-op game, the highest score
+  // wins a competitive one, whose returns then add up to zero.
+  if (s.step == Step::Over) {
+    const bool team_ending = s.end_reason >= EndReason::TeamWon;
+    if (s.end_reason == EndReason::None) return "the game is over without an end reason";
+    if (cooperative() != team_ending)
+      return fmt::format("a {} game ended by '{}'", cooperative() ? "co-op" : "competitive",
+                         end_reasons()[size_t(s.end_reason)]);
+    if (!cooperative() && !sums_to_zero(returns(s), players_))
+      return "the returns of the finished competitive game do not add up to zero";
+  } else if (s.end_reason != EndReason::None) {
+    return "an end reason before the game is over";
+  }
   return "";
 }
 

@@ -50,6 +50,8 @@ std::string RagnarokGame::broken_invariant(const State& s) const {
   if (rr_cards != kRrCards) return "the RR cards are not 20 across their zones";
   if (s.round < 1 || s.round > rounds())
     return fmt::format("round {} is outside 1..{}", s.round, rounds());
+  if (s.phase == Phase::Over && !sums_to_zero(returns(s), 2))
+    return "the returns of the finished game do not add up to zero";
   return "";
 }
 

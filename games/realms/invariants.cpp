@@ -1,5 +1,5 @@
 // Everything a reachable realms state keeps, whatever was played (`ninefold check` and the
-// soak test call it after every step).
+// tests call it after every step).
 #include <array>
 #include <string>
 
@@ -77,6 +77,13 @@ std::string RealmsGame::broken_invariant(const State& s) const {
   for (int t = 0; t < kTransformTerrains; ++t)
     if (s.supply[size_t(t)] > kTerrainSupply) return "a terrain supply above its size";
   if (s.turn > turn_cap()) return "turn past the cap";
+  // A finished game is won and lost, or drawn at nothing each.
+  if (s.phase == Phase::Over) {
+    const Returns<2> r = returns(s);
+    if (!sums_to_zero(r, 2)) return "the returns of the finished game do not add up to zero";
+    if ((s.winner < 0) != (r[0] == 0.0))
+      return "a finished game's returns disagree with its winner";
+  }
   return "";
 }
 

@@ -302,4 +302,23 @@ void GoofspielGame::observation_tensor(const State& s, int seat, std::span<float
     for (size_t p = 0; p < players; ++p) out[at + (t * players + p) * cards + s.bids[t][p]] = 1.0f;
 }
 
+std::string GoofspielGame::broken_invariant(const State& s) const {
+  int points = 0, won = 0;
+  for (int p = 0; p < players_; ++p) points += s.points[size_t(p)];
+  for (size_t t = 0; t < s.winners.size(); ++t)
+    if (s.winners[t] != kNoWinner) won += s.point_cards[t] + 1;
+  if (points != won)
+    return fmt::format("the seats hold {} points but the turns they won are worth {}", points, won);
+  for (int p = 0; p < players_; ++p) {
+    const bool bid_this_turn = !s.over && p < s.to_move;
+    const int expected = cards_ - s.turn - (bid_this_turn ? 1 : 0);
+    if (std::popcount(s.hand[size_t(p)]) != expected)
+      return fmt::format("seat {} holds {} bid cards in turn {}, not {}", p,
+                         std::popcount(s.hand[size_t(p)]), s.turn, expected);
+  }
+  if (s.over && returns_type_ != ReturnsType::TotalPoints && !sums_to_zero(returns(s), players_))
+    return "the returns of the finished game do not add up to zero";
+  return "";
+}
+
 }  // namespace nf::reference

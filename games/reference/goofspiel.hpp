@@ -135,6 +135,10 @@ class GoofspielGame {
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
   uint64_t hash(const State& s) const;
+  // What every reachable state keeps (`ninefold check` calls it after every step): the points
+  // are the values of the point cards won, every seat holds one bid card per turn to come,
+  // and a finished game's returns add up to zero unless they are the total points.
+  std::string broken_invariant(const State& s) const;
 
  private:
   void start_turn(State& s) const;

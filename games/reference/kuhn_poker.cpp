@@ -133,4 +133,18 @@ void KuhnPokerGame::observation_tensor(const State& s, int seat, std::span<float
   if (s.winner >= 0) out[at + size_t(s.winner)] = 1.0f;
 }
 
+std::string KuhnPokerGame::broken_invariant(const State& s) const {
+  std::array<bool, kMaxPlayers + 1> dealt{};
+  for (int p = 0; p < players_; ++p) {
+    const int card = s.card[size_t(p)];
+    if (card < 0 || card > players_)
+      return fmt::format("seat {} holds card {}, outside the deck 0..{}", p, card, players_);
+    if (dealt[size_t(card)]) return fmt::format("card {} is dealt twice", card);
+    dealt[size_t(card)] = true;
+  }
+  if (is_terminal(s) && !sums_to_zero(returns(s), players_))
+    return "the returns of the finished hand do not add up to zero";
+  return "";
+}
+
 }  // namespace nf::reference

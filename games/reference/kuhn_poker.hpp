@@ -93,6 +93,9 @@ class KuhnPokerGame {
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
   uint64_t hash(const State& s) const;
+  // What every reachable state keeps (`ninefold check` calls it after every step): each seat
+  // holds a different card of the deck, and a finished hand's returns add up to zero.
+  std::string broken_invariant(const State& s) const;
 
   // Whether `seat` has put a second chip in (bet or called); meaningful once someone bet.
   static bool did_bet(const State& s, int seat);

@@ -174,4 +174,27 @@ void LeducPokerGame::observation_tensor(const State& s, int seat, std::span<floa
       out[at + (round * bets + i) * 3 + size_t(s.sequence[round][i])] = 1.0f;
 }
 
+std::string LeducPokerGame::broken_invariant(const State& s) const {
+  std::array<bool, 2 * (kMaxPlayers + 1)> dealt{};
+  auto deal = [&](int card, const std::string& who) -> std::string {
+    if (card < 0 || card >= deck_size())
+      return fmt::format("{} holds card {}, outside the deck 0..{}", who, card, deck_size() - 1);
+    if (dealt[size_t(card)]) return fmt::format("card {} is dealt twice", card);
+    dealt[size_t(card)] = true;
+    return "";
+  };
+  for (int p = 0; p < players_; ++p)
+    if (std::string why = deal(s.card[size_t(p)], fmt::format("seat {}", p)); !why.empty())
+      return why;
+  if (s.public_card != kNoCard)
+    if (std::string why = deal(s.public_card, "the board"); !why.empty()) return why;
+  for (int p = 0; p < players_; ++p)
+    if (s.ante[size_t(p)] > s.stakes)
+      return fmt::format("seat {} has put in {}, more than the stakes {}", p, s.ante[size_t(p)],
+                         s.stakes);
+  if (s.over && !sums_to_zero(returns(s), players_))
+    return "the returns of the finished hand do not add up to zero";
+  return "";
+}
+
 }  // namespace nf::reference

@@ -111,6 +111,10 @@ class LeducPokerGame {
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
   uint64_t hash(const State& s) const;
+  // What every reachable state keeps (`ninefold check` calls it after every step): the private
+  // cards and the public card are different cards of the deck, no seat has put in more than
+  // the stakes, and a finished hand's returns add up to zero.
+  std::string broken_invariant(const State& s) const;
 
   // Hand strength for the showdown: higher is better, equal is a split.
   int hand_rank(const State& s, int seat) const;

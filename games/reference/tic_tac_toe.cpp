@@ -61,4 +61,15 @@ TicTacToeGame::State TicTacToeGame::from_text(std::string_view board) const {
   return s;
 }
 
+std::string TicTacToeGame::broken_invariant(const State& s) const {
+  const int x = std::popcount(s.marks[0]), o = std::popcount(s.marks[1]);
+  if ((s.marks[0] & s.marks[1]) != 0) return "a cell holds both marks";
+  if (x + o != s.moves) return fmt::format("{} marks after {} moves", x + o, s.moves);
+  if (x != o && x != o + 1) return fmt::format("{} x marks and {} o marks", x, o);
+  if (s.to_move != x - o) return fmt::format("seat {} to move after {} moves", s.to_move, s.moves);
+  if (s.winner >= 0 && !contains_line(s.marks[size_t(s.winner)]))
+    return fmt::format("seat {} won without three in a row", s.winner);
+  return "";
+}
+
 }  // namespace nf::reference

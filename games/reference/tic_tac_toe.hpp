@@ -97,6 +97,9 @@ class TicTacToeGame {
   std::string render(const State& s) const;
   std::string observation(const State& s, int) const { return render(s); }
   uint64_t hash(const State& s) const;
+  // What every reachable board keeps (`ninefold check` calls it after every step): one mark a
+  // move, x moving first so the marks differ by at most one, and x to move after an even count.
+  std::string broken_invariant(const State& s) const;
 
   // Parses a board written as 9 characters of "xo." (row-major); x moves first, so the
   // player to move follows from the counts. For tests and set positions.

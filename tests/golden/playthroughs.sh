@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Golden playthroughs: one seeded random game of every game and config that `ninefold check
-# --all` covers, printed by `ninefold play` and kept in tests/golden/<id>[@key=value...].txt.
+# --all` covers, printed by `ninefold play` with what each seat observes after every state shown,
+# and kept in tests/golden/<id>[@key=value...].txt.
 # ctest diffs them, so an unintended change to rules, text or rendering shows up.
 #   playthroughs.sh NINEFOLD               check every golden file (ctest)
 #   playthroughs.sh NINEFOLD --regenerate  rewrite them after an intended change (then review
@@ -14,7 +15,7 @@ failed=0
 expected=()
 while read -r game rest; do
   name="$game"
-  args=(play --game "$game" --agents random --seed 1 --render-every 30)
+  args=(play --game "$game" --agents random --seed 1 --render-every 30 --observations)
   for kv in $rest; do
     name="$name@$kv"
     args+=(--config "$kv")

@@ -1,79 +1,41 @@
-// Thousands of random games of every mode with the rules' invariants checked after every
-// step; determinism, replay by action text and determinization consistency.
+// The conformance suite on every mode and player count (the rules' invariants after every
+// step, replay by action text, determinization), the invariants' own scenarios and the
+// balance statistics.
 #include <catch2/catch.hpp>
 
 #include <map>
-#include <set>
 
 #include "agents/agent.hpp"
-#include "core/hash.hpp"
+#include "tests/conformance.hpp"
 #include "tests/ninth_world/scenario.hpp"
-#include "tests/reference/game_checks.hpp"
 
 using namespace nf;
 using namespace nf::ninth_world;
 using namespace nf::ninth_world::test;
 
-namespace {
-
-void check_invariants(const NinthWorldGame& game, const State& s) {
-  const std::string broken = game.broken_invariant(s);
-  INFO(game.render(s));
-  REQUIRE(broken == "");
+TEST_CASE("ninth-world: competitive games of 2 to 5 heroes pass the conformance suite") {
+  for (int players = 2; players <= 5; ++players)
+    nf::testing::require_conformance<NinthWorldGame>({{"players", std::to_string(players)}}, 150);
+  nf::testing::require_conformance<NinthWorldGame>(
+      {{"players", "3"}, {"length", "quick"}, {"set_powers", "true"}, {"town_slots", "3"}}, 150);
 }
 
-void soak(const std::map<std::string, std::string>& config, int games) {
-  const NinthWorldGame game = make_game(config);
-  const RandomPolicy<NinthWorldGame> random(game);
-  Rng rng(7);
-  std::array<int, kEndReasons> reasons{};
-  for (uint64_t seed = 0; seed < uint64_t(games); ++seed) {
-    State s = game.initial_state(seed);
-    check_invariants(game, s);
-    int steps = 0;
-    while (!game.is_terminal(s)) {
-      FixedVector<Action, NinthWorldGame::kMaxActions> actions;
-      game.legal_actions(s, actions);
-      REQUIRE(!actions.empty());
-      if (seed % 20 == 0) {  // every action has its own text, so records replay
-        std::set<std::string> texts;
-        for (const Action& a : actions) texts.insert(game.action_to_string(s, a));
-        REQUIRE(texts.size() == actions.size());
-      }
-      game.apply(s, random.choose(s, rng));
-      check_invariants(game, s);
-      REQUIRE(++steps < 5000);
-    }
-    ++reasons[size_t(s.end_reason)];
-  }
-  if (game.cooperative()) {
-    INFO("failed checks " << reasons[3] << " " << reasons[4] << " town " << reasons[6]);
-    CHECK(reasons[size_t(EndReason::TeamWon)] + reasons[size_t(EndReason::FailedCheck1)] +
-              reasons[size_t(EndReason::FailedCheck2)] + reasons[size_t(EndReason::FailedCheck3)] +
-              reasons[size_t(EndReason::TownDestroyed)] ==
-          games);
-  } else {
-    CHECK(reasons[size_t(EndReason::Highest)] == games);
-  }
-}
-
-}  // namespace
-
-TEST_CASE("ninth-world soak: competitive random games keep every invariant") {
-  for (int players = 2; players <= 5; ++players) soak({{"players", std::to_string(players)}}, 150);
-  soak({{"players", "3"}, {"length", "quick"}, {"set_powers", "true"}, {"town_slots", "3"}}, 150);
-}
-
-TEST_CASE("ninth-world soak: co-op and solo random games keep every invariant") {
+TEST_CASE("ninth-world: co-op and solo games pass the conformance suite") {
   for (int players = 1; players <= 5; ++players)
-    soak({{"mode", "coop"}, {"players", std::to_string(players)}}, 150);
-  soak({{"mode", "solo"}}, 200);
-  soak({{"mode", "coop"},
-        {"players", "2"},
-        {"length", "quick"},
-        {"threshold1", "0"},
-        {"threshold2", "0"}},
-       150);
+    nf::testing::require_conformance<NinthWorldGame>(
+        {{"mode", "coop"}, {"players", std::to_string(players)}}, 150);
+  nf::testing::require_conformance<NinthWorldGame>({{"mode", "solo"}}, 200);
+  nf::testing::require_conformance<NinthWorldGame>({{"mode", "coop"},
+                                                    {"players", "2"},
+                                                    {"length", "quick"},
+                                                    {"threshold1", "0"},
+                                                    {"threshold2", "0"}},
+                                                   150);
+}
+
+TEST_CASE("ninth-world: set powers in every mode pass the conformance suite") {
+  for (const char* mode : {"competitive", "coop", "solo"})
+    nf::testing::require_conformance<NinthWorldGame>({{"mode", mode}, {"set_powers", "true"}}, 40);
 }
 
 TEST_CASE("ninth-world invariants: each broken rule is named") {
@@ -102,52 +64,20 @@ TEST_CASE("ninth-world invariants: each broken rule is named") {
         }).find("has 3 Valor but its sources add up to 0") != std::string::npos);
   CHECK(broken([](State& s) { s.town_wounds = 1; }).find("wounded town slot 0") !=
         std::string::npos);
-}
-
-TEST_CASE("ninth-world: generic checks (zero-sum soak, determinism, determinization)") {
-  for (int players : {2, 5}) {
-    const NinthWorldGame game = make_game({{"players", std::to_string(players)}});
-    testing::soak(game, 40, 5000);
-    testing::check_determinism(game);
-    // What determinize may change: the decks' orders and the other heroes' hidden bids.
-    testing::check_determinize<NinthWorldGame>(
-        game,
-        [](const State& s, int observer) {
-          Hasher h;
-          h.add_bytes(s.town_deck).add_bytes(s.wild_deck).add_bytes(s.power_deck);
-          for (int o = 0; o < kMaxHeroes; ++o)
-            if (o != observer) h.add(s.heroes[size_t(o)].bid);
-          return h.value();
-        },
-        true);
-  }
+  CHECK_THAT(broken([](State& s) { s.end_reason = EndReason::Highest; }),
+             Catch::Contains("an end reason before the game is over"));
+  CHECK_THAT(broken([](State& s) { s.step = Step::Over; }),
+             Catch::Contains("over without an end reason"));
+  CHECK_THAT(broken([](State& s) {
+               s.step = Step::Over;
+               s.end_reason = EndReason::TeamWon;
+             }),
+             Catch::Contains("a competitive game ended by 'team_won'"));
   const NinthWorldGame coop = make_game({{"mode", "coop"}, {"players", "3"}});
-  testing::check_determinism(coop);
-}
-
-TEST_CASE("ninth-world: a game replays from its action texts to the same state") {
-  for (const char* mode : {"competitive", "coop", "solo"}) {
-    const NinthWorldGame game = make_game({{"mode", mode}, {"set_powers", "true"}});
-    const RandomPolicy<NinthWorldGame> random(game);
-    Rng rng(21);
-    for (uint64_t seed = 0; seed < 20; ++seed) {
-      State played = game.initial_state(seed);
-      std::vector<std::string> texts;
-      while (!game.is_terminal(played)) {
-        const Action a = random.choose(played, rng);
-        texts.push_back(game.action_to_string(played, a));
-        game.apply(played, a);
-      }
-      State replayed = game.initial_state(seed);
-      for (const std::string& text : texts) {
-        Action a;
-        REQUIRE(find_action_by_text(game, replayed, text, a));
-        game.apply(replayed, a);
-      }
-      CHECK(game.hash(replayed) == game.hash(played));
-      CHECK(game.returns(replayed) == game.returns(played));
-    }
-  }
+  State lost = coop.initial_state(2);
+  lost.step = Step::Over;
+  lost.end_reason = EndReason::Highest;
+  CHECK_THAT(coop.broken_invariant(lost), Catch::Contains("a co-op game ended by 'highest_valor'"));
 }
 
 TEST_CASE("ninth-world: balance statistics add up") {

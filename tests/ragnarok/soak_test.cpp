@@ -1,8 +1,8 @@
-// Random play with invariants after every step, determinism, replay from action texts, and
-// determinization: what it keeps, what it resamples, and that no search sees hidden cards.
+// The conformance suite on random decks (invariants after every step, replay, determinization,
+// invariance), the invariants' own scenarios, and what determinize keeps of Ragnarok's cards.
 #include "tests/agents/helpers.hpp"
+#include "tests/conformance.hpp"
 #include "tests/ragnarok/scenario.hpp"
-#include "tests/reference/game_checks.hpp"
 
 using namespace nf;
 using namespace nf::ragnarok;
@@ -18,11 +18,9 @@ void check_invariants(const RagnarokGame& game, const State& s) {
 
 }  // namespace
 
-TEST_CASE("ragnarok soak: random games keep every invariant and end") {
-  const RagnarokGame game = make_game({{"deck0", "random"}, {"deck1", "random"}});
-  nf::testing::soak(game, 300, 5000, [&](const State& s) { check_invariants(game, s); });
+TEST_CASE("ragnarok: random decks pass the conformance suite") {
+  nf::testing::require_conformance<RagnarokGame>({{"deck0", "random"}, {"deck1", "random"}}, 300);
 }
-
 TEST_CASE("ragnarok invariants: a card lost, an RR card out of place or a bad round is named") {
   const RagnarokGame game = make_game();
   const State start = game.initial_state(5);
@@ -39,45 +37,6 @@ TEST_CASE("ragnarok invariants: a card lost, an RR card out of place or a bad ro
   State healthy = start;
   healthy.sides[0].health = int16_t(game.start_health() + 1);
   CHECK_THAT(game.broken_invariant(healthy), Catch::Contains("health above"));
-}
-
-TEST_CASE("ragnarok: same seed and actions give the same game") {
-  nf::testing::check_determinism(make_game({{"deck0", "random"}, {"deck1", "random"}}));
-}
-
-TEST_CASE("ragnarok replay: a game replays from its seed and action texts") {
-  const RagnarokGame game = make_game({{"deck0", "random"}, {"deck1", "random"}});
-  const RandomPolicy<RagnarokGame> random(game);
-  Rng rng(7);
-  for (uint64_t seed = 0; seed < 30; ++seed) {
-    State s = game.initial_state(seed);
-    std::vector<std::string> texts;
-    while (!game.is_terminal(s)) {
-      const Action a = random.choose(s, rng);
-      texts.push_back(game.action_to_string(s, a));
-      game.apply(s, a);
-    }
-    State r = game.initial_state(seed);
-    for (const std::string& t : texts) {
-      Action a{};
-      REQUIRE(find_action_by_text(game, r, t, a));
-      game.apply(r, a);
-    }
-    REQUIRE(game.hash(r) == game.hash(s));
-    REQUIRE(game.returns(r) == game.returns(s));
-  }
-}
-
-TEST_CASE("ragnarok determinize: the observer's view is kept, hidden cards and dice resampled") {
-  const RagnarokGame game = make_game({{"deck0", "random"}, {"deck1", "random"}});
-  nf::testing::check_determinize<RagnarokGame>(game, [](const State& s, int observer) {
-    const Side& theirs = s.sides[size_t(1 - observer)];
-    uint64_t h = 0;
-    for (uint8_t c : theirs.hand) h = h * 131 + c;
-    for (uint8_t c : theirs.deck) h = h * 131 + c;
-    for (uint8_t c : s.rr_deck) h = h * 131 + c;
-    return h;
-  });
 }
 
 TEST_CASE("ragnarok determinize: own hand, known cards and card counts are kept") {

@@ -1,8 +1,7 @@
 // The rule variants of the config (docs/games/ragnarok.md, Config): each option changes what
 // its rule says it changes, and the game stays sound under every option.
-#include "tests/agents/helpers.hpp"
+#include "tests/conformance.hpp"
 #include "tests/ragnarok/scenario.hpp"
-#include "tests/reference/game_checks.hpp"
 
 #include <set>
 
@@ -226,28 +225,13 @@ TEST_CASE("ragnarok variant copies: box refuses two fixed decks the box cannot h
 
 // ---- Every option together stays sound ----
 
-TEST_CASE("ragnarok variants: random games keep every invariant under every option") {
-  const RagnarokGame game = make_game({{"deck0", "random"},
-                                       {"deck1", "random"},
-                                       {"event_windows", "every"},
-                                       {"shame", "turns"},
-                                       {"claimed_rr_warrior", "idle"},
-                                       {"copies", "box"}});
-  nf::testing::soak(game, 150, 5000, [&](const State& s) {
-    INFO(game.render(s));
-    REQUIRE(game.broken_invariant(s) == "");
-  });
-}
-
-TEST_CASE("ragnarok variants: the heuristic plays whole games under every option") {
-  const RagnarokGame game = make_game({{"deck0", "random"},
-                                       {"deck1", "random"},
-                                       {"event_windows", "every"},
-                                       {"shame", "turns"},
-                                       {"claimed_rr_warrior", "idle"}});
-  auto heuristic = make_agent(game, "heuristic");
-  for (uint64_t seed = 0; seed < 40; ++seed) {
-    const auto r = nf::testing::play<RagnarokGame>(game, {heuristic.get(), heuristic.get()}, seed);
-    CHECK(r[0] + r[1] == 0);
-  }
+TEST_CASE("ragnarok variants: every option together passes the conformance suite") {
+  // Random and heuristic games with invariants after every step, replay and determinization.
+  nf::testing::require_conformance<RagnarokGame>({{"deck0", "random"},
+                                                  {"deck1", "random"},
+                                                  {"event_windows", "every"},
+                                                  {"shame", "turns"},
+                                                  {"claimed_rr_warrior", "idle"},
+                                                  {"copies", "box"}},
+                                                 150);
 }

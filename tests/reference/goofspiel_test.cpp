@@ -4,7 +4,7 @@
 #include <bit>
 
 #include "games/reference/goofspiel.hpp"
-#include "tests/reference/game_checks.hpp"
+#include "tests/conformance.hpp"
 
 using nf::reference::GoofspielGame;
 
@@ -108,29 +108,26 @@ TEST_CASE("goofspiel: bids of the turn in progress are hidden, with imp_info all
   CHECK(!hidden.sees_action(s, 0, 0));
 }
 
-TEST_CASE("goofspiel: soak, determinism and determinize, open and hidden bids") {
+TEST_CASE("goofspiel: 9 cards, open and hidden bids, 2 and 3 players pass the conformance suite") {
   for (const char* imp : {"false", "true"})
-    for (const char* n : {"2", "3"}) {
-      const auto game = make({{"num_cards", "9"}, {"imp_info", imp}, {"players", n}});
-      const int players = game.num_players();
-      nf::testing::soak(game, 2000, size_t(9 * players), [&](const GoofspielGame::State& s) {
-        int total = 0;
-        for (int p = 0; p < players; ++p) total += s.points[size_t(p)];
-        int won = 0;
-        for (size_t t = 0; t < s.winners.size(); ++t)
-          if (s.winners[t] >= 0) won += s.point_cards[t] + 1;
-        REQUIRE(total == won);
-        for (int p = 0; p < players; ++p)
-          REQUIRE(std::popcount(s.hand[size_t(p)]) ==
-                  9 - s.turn - (!s.over && p < s.to_move ? 1 : 0));
-      });
-      nf::testing::check_determinism(game);
-      nf::testing::check_determinize(game, [&](const GoofspielGame::State& s, int observer) {
-        uint64_t h = 0;  // every bid the observer did not make
-        for (int t = 0; t <= std::min<int>(s.turn, 8); ++t)
-          for (int p = 0; p < players; ++p)
-            if (p != observer) h = nf::mix_seed(h, s.bids[size_t(t)][size_t(p)]);
-        return h;
-      });
-    }
+    for (const char* n : {"2", "3"})
+      nf::testing::require_conformance<GoofspielGame>(
+          {{"num_cards", "9"}, {"imp_info", imp}, {"players", n}}, 2000);
+}
+
+TEST_CASE("goofspiel invariants: lost points, a missing bid card or unbalanced returns are named") {
+  const auto game = make({{"num_cards", "5"}, {"points_order", "ascending"}});
+  const auto reached = play(game, {5, 1, 2, 4});
+  REQUIRE(game.broken_invariant(reached) == "");
+  auto points = reached;
+  points.points[0] += 1;
+  CHECK_THAT(game.broken_invariant(points), Catch::Contains("turns they won are worth"));
+  auto card = reached;
+  card.hand[1] &= uint16_t(card.hand[1] - 1);  // a bid card vanishes from seat 1's hand
+  CHECK_THAT(game.broken_invariant(card), Catch::Contains("seat 1 holds 2 bid cards"));
+  auto over = play(game, {5, 1, 4, 2, 3, 3, 2, 4});
+  REQUIRE(game.is_terminal(over));
+  REQUIRE(game.broken_invariant(over) == "");
+  const auto totals = make({{"num_cards", "5"}, {"returns_type", "total_points"}});
+  CHECK(totals.broken_invariant(over) == "");  // total points are not zero-sum
 }

@@ -4,7 +4,7 @@
 #include <map>
 
 #include "games/reference/kuhn_poker.hpp"
-#include "tests/reference/game_checks.hpp"
+#include "tests/conformance.hpp"
 
 using nf::reference::KuhnPokerGame;
 using Action = KuhnPokerGame::Action;
@@ -122,24 +122,19 @@ TEST_CASE("kuhn_poker: deals are uniform over ordered pairs of distinct cards") 
   for (const auto& [deal, n] : counts) CHECK(std::abs(n - 10000) < 500);
 }
 
-TEST_CASE("kuhn_poker: soak, determinism and determinize for 2 and 4 players") {
-  for (int n : {2, 4}) {
-    const auto game = players(n);
-    nf::testing::soak(game, 5000, size_t(2 * n - 1), [&](const KuhnPokerGame::State& s) {
-      std::array<bool, 11> seen{};
-      for (int p = 0; p < n; ++p) {
-        REQUIRE(s.card[size_t(p)] >= 0);
-        REQUIRE(s.card[size_t(p)] <= n);
-        REQUIRE(!seen[size_t(s.card[size_t(p)])]);
-        seen[size_t(s.card[size_t(p)])] = true;
-      }
-    });
-    nf::testing::check_determinism(game);
-    nf::testing::check_determinize(game, [n](const KuhnPokerGame::State& s, int observer) {
-      uint64_t others = 0;
-      for (int p = 0; p < n; ++p)
-        if (p != observer) others = others * 16 + uint64_t(s.card[size_t(p)]);
-      return others;
-    });
-  }
+TEST_CASE("kuhn_poker: 2 and 4 players pass the conformance suite") {
+  for (int n : {2, 4})
+    nf::testing::require_conformance<KuhnPokerGame>({{"players", std::to_string(n)}}, 5000);
+}
+
+TEST_CASE("kuhn_poker invariants: a card dealt twice or outside the deck is named") {
+  const auto game = players(3);
+  const auto dealt = game.deal({0, 1, 3});
+  REQUIRE(game.broken_invariant(dealt) == "");
+  auto twice = dealt;
+  twice.card[2] = 0;
+  CHECK_THAT(game.broken_invariant(twice), Catch::Contains("card 0 is dealt twice"));
+  auto outside = dealt;
+  outside.card[1] = 4;
+  CHECK_THAT(game.broken_invariant(outside), Catch::Contains("outside the deck 0..3"));
 }

@@ -4,7 +4,7 @@
 #include <tuple>
 
 #include "games/reference/leduc_poker.hpp"
-#include "tests/reference/game_checks.hpp"
+#include "tests/conformance.hpp"
 
 using nf::reference::LeducPokerGame;
 using Action = LeducPokerGame::Action;
@@ -143,23 +143,22 @@ TEST_CASE("leduc_poker: three players - a fold leaves the round to the rest") {
   CHECK(game.returns(done)[0] == -3);
 }
 
-TEST_CASE("leduc_poker: soak, determinism and determinize for 2 and 3 players") {
-  for (int n : {2, 3}) {
-    const auto game = players(n);
-    nf::testing::soak(game, 5000, 2 * size_t(3 * n - 2), [&](const LeducPokerGame::State& s) {
-      std::set<int> cards;
-      for (int p = 0; p < n; ++p) cards.insert(s.card[size_t(p)]);
-      if (s.public_card >= 0) cards.insert(s.public_card);
-      REQUIRE(int(cards.size()) == n + (s.public_card >= 0 ? 1 : 0));
-      REQUIRE(*cards.rbegin() < game.deck_size());
-      for (int p = 0; p < n; ++p) REQUIRE(s.ante[size_t(p)] <= s.stakes);
-    });
-    nf::testing::check_determinism(game);
-    nf::testing::check_determinize(game, [n](const LeducPokerGame::State& s, int observer) {
-      uint64_t others = 0;
-      for (int p = 0; p < n; ++p)
-        if (p != observer) others = others * 16 + uint64_t(s.card[size_t(p)]);
-      return others;
-    });
-  }
+TEST_CASE("leduc_poker: 2 and 3 players pass the conformance suite") {
+  for (int n : {2, 3})
+    nf::testing::require_conformance<LeducPokerGame>({{"players", std::to_string(n)}}, 5000);
+}
+
+TEST_CASE("leduc_poker invariants: a card dealt twice or chips above the stakes are named") {
+  const auto game = players(2);
+  const auto start = game.initial_state(4);
+  REQUIRE(game.broken_invariant(start) == "");
+  auto twice = start;
+  twice.public_card = twice.card[0];
+  CHECK_THAT(game.broken_invariant(twice), Catch::Contains("is dealt twice"));
+  auto outside = start;
+  outside.card[1] = int8_t(game.deck_size());
+  CHECK_THAT(game.broken_invariant(outside), Catch::Contains("outside the deck 0..5"));
+  auto chips = start;
+  chips.ante[0] = uint8_t(chips.stakes + 1);
+  CHECK_THAT(game.broken_invariant(chips), Catch::Contains("more than the stakes"));
 }

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "games/reference/tic_tac_toe.hpp"
-#include "tests/reference/game_checks.hpp"
+#include "tests/conformance.hpp"
 
 using nf::reference::TicTacToeGame;
 
@@ -70,16 +70,23 @@ TEST_CASE("tic_tac_toe: moves alternate x then o and are named by row and column
   CHECK(!actions.contains(4));
 }
 
-TEST_CASE("tic_tac_toe: random play soak, determinism and determinize") {
+TEST_CASE("tic_tac_toe: random games pass the conformance suite, the board's invariants too") {
+  nf::testing::require_conformance<TicTacToeGame>({}, 5000);
+}
+
+TEST_CASE("tic_tac_toe invariants: a board the rules cannot reach is named") {
   const TicTacToeGame game;
-  nf::testing::soak(game, 5000, 9, [](const TicTacToeGame::State& s) {
-    int x = 0, o = 0;
-    for (int cell = 0; cell < 9; ++cell) x += s.at(cell) == 0, o += s.at(cell) == 1;
-    REQUIRE(x + o == s.moves);
-    REQUIRE((x == o || x == o + 1));
-  });
-  nf::testing::check_determinism(game);
-  // Nothing is hidden: determinize only reseeds the rng.
-  nf::testing::check_determinize(
-      game, [](const TicTacToeGame::State&, int) { return 0; }, false);
+  const auto reached = game.from_text("xo.x.o...");
+  REQUIRE(game.broken_invariant(reached) == "");
+  auto broken = [&](auto&& corrupt) {
+    auto s = reached;
+    corrupt(s);
+    return game.broken_invariant(s);
+  };
+  CHECK_THAT(broken([](auto& s) { s.marks[0] |= 1u << 2; }), Catch::Contains("5 marks after 4"));
+  CHECK_THAT(broken([](auto& s) { s.marks[1] |= 1u; }), Catch::Contains("both marks"));
+  CHECK_THAT(broken([](auto& s) { s.marks[0] |= 1u << 8, s.marks[0] |= 1u << 7, s.moves += 2; }),
+             Catch::Contains("4 x marks and 2 o marks"));
+  CHECK_THAT(broken([](auto& s) { s.to_move = 1; }), Catch::Contains("seat 1 to move"));
+  CHECK_THAT(broken([](auto& s) { s.winner = 1; }), Catch::Contains("without three in a row"));
 }
