@@ -85,6 +85,12 @@ class TreeBuilder {
 
   EnumeratedGame<G> build() && {
     const uint64_t deals = game_.deal_count();
+    // Counted first, storing nothing, so a game too large is refused in seconds, before the
+    // tree and its observation keys take time and memory.
+    size_t counted = 1 + size_t(deals);
+    for (uint64_t d = 0; d < deals && counted <= max_nodes_; ++d)
+      count_below(game_.deal_state(d), counted);
+    if (counted > max_nodes_) refuse();
     const uint32_t first = allocate(deals);
     out_.tree.nodes[0] = {TreeNode::kChance, 0, first, uint32_t(deals)};
     for (uint64_t d = 0; d < deals; ++d) expand(first + uint32_t(d), game_.deal_state(d));
@@ -92,11 +98,31 @@ class TreeBuilder {
   }
 
  private:
+  [[noreturn]] void refuse() const {
+    throw Error(fmt::format("{} is too large to enumerate: its tree has more than {} nodes", G::kId,
+                            max_nodes_));
+  }
+
+  // Adds the nodes below `state` to `counted`, stopping once it passes the limit.
+  void count_below(const State& state, size_t& counted) const {
+    if (counted > max_nodes_ || game_.is_terminal(state)) return;
+    ActionList<G> actions;
+    game_.legal_actions(state, actions);
+    counted += actions.size();
+    for (size_t k = 0; k < actions.size(); ++k) {
+      const uint32_t outcomes = game_.chance_count(state, actions[k]);
+      if (outcomes > 1) counted += outcomes;
+      for (uint32_t o = 0; o < outcomes && counted <= max_nodes_; ++o) {
+        State next = state;
+        game_.apply_outcome(next, actions[k], o);
+        count_below(next, counted);
+      }
+    }
+  }
+
   // Reserves `count` consecutive child nodes.
   uint32_t allocate(uint64_t count) {
-    if (out_.tree.nodes.size() + count > max_nodes_)
-      throw Error(fmt::format("{} is too large to enumerate: its tree has more than {} nodes",
-                              G::kId, max_nodes_));
+    if (out_.tree.nodes.size() + count > max_nodes_) refuse();
     const auto first = uint32_t(out_.tree.nodes.size());
     out_.tree.nodes.resize(out_.tree.nodes.size() + size_t(count));
     return first;
