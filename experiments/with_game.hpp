@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "experiments/agent_instances.hpp"
 #include "experiments/game_types.hpp"
 
 namespace nf {
