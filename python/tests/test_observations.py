@@ -6,7 +6,7 @@ import ninefold
 import pytest
 from conftest import random_playout
 
-OWN_ENCODERS = {"kuhn_poker", "leduc_poker", "tic_tac_toe", "goofspiel", "commanders"}
+OWN_ENCODERS = {"kuhn_poker", "leduc_poker", "tic_tac_toe", "goofspiel", "commanders", "ragnarok"}
 
 
 def test_tensor_shape_is_fixed_along_a_game(game):
@@ -35,8 +35,9 @@ def test_states_a_seat_cannot_tell_apart_give_the_same_tensor(game):
 
 def test_states_a_seat_can_tell_apart_mostly_give_different_tensors(game):
     # The converse of the invariance, for games with their own encoder: one tensor per
-    # observation, and a seat's different observations mostly different tensors. An encoder
-    # may merge a few (an order it keeps only in part), never most.
+    # observation (the game's observation key, which may hold more than the text: which
+    # attacker a defender is blocking), and a seat's different observations mostly different
+    # tensors. An encoder may merge a few (an order it keeps only in part), never most.
     if not game.has_observation_encoder():
         return
     for seat in range(game.num_players()):
@@ -44,7 +45,8 @@ def test_states_a_seat_can_tell_apart_mostly_give_different_tensors(game):
         for seed in range(4):
             for state in random_playout(game, seed=seed):
                 tensor = state.observation_tensor(seat).tobytes()
-                assert tensor_of.setdefault(state.observation_string(seat), tensor) == tensor
+                seen = (state.observation_string(seat), state.observation_key(seat))
+                assert tensor_of.setdefault(seen, tensor) == tensor
         distinct = len(set(tensor_of.values()))
         assert len(tensor_of) > 4
         assert distinct >= 0.9 * len(tensor_of), f"{distinct} tensors for {len(tensor_of)} views"
