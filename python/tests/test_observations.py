@@ -6,7 +6,8 @@ import ninefold
 import pytest
 from conftest import random_playout
 
-OWN_ENCODERS = {"kuhn_poker", "leduc_poker", "tic_tac_toe", "goofspiel", "commanders", "ragnarok"}
+OWN_ENCODERS = {"kuhn_poker", "leduc_poker", "tic_tac_toe", "goofspiel", "commanders", "ragnarok",
+                "realms"}
 
 
 def test_tensor_shape_is_fixed_along_a_game(game):
