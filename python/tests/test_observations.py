@@ -7,7 +7,7 @@ import pytest
 from conftest import random_playout
 
 OWN_ENCODERS = {"kuhn_poker", "leduc_poker", "tic_tac_toe", "goofspiel", "commanders", "ragnarok",
-                "realms", "ninth-world"}
+                "realms", "ninth-world", "sections"}
 
 
 def test_tensor_shape_is_fixed_along_a_game(game):
