@@ -60,7 +60,7 @@ def test_hidden_information_changes_other_seats_tensors():
     assert len(tensors) == 3
 
 
-def test_the_reference_games_have_their_own_encoders():
+def test_which_games_have_their_own_encoders():
     for g in ninefold.games():
         game = ninefold.load_game(g["id"])
         assert game.has_observation_encoder() == (g["id"] in OWN_ENCODERS)
