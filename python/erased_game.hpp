@@ -79,6 +79,9 @@ class ErasedGame {
   virtual void apply_action(ErasedState& s, long long id) const = 0;
   virtual void apply_text(ErasedState& s, std::string_view text) const = 0;
   virtual std::string observation_string(const ErasedState& s, int seat) const = 0;
+  // The game's observation_key (0 where it has none): equal for states the seat cannot tell
+  // apart, the identity of its information set.
+  virtual uint64_t observation_key(const ErasedState& s, int seat) const = 0;
   virtual std::string render(const ErasedState& s) const = 0;
   virtual uint64_t hash(const ErasedState& s) const = 0;
   virtual void observation_tensor(const ErasedState& s, int seat, std::span<float> out) const = 0;

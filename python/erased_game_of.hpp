@@ -292,6 +292,10 @@ class ErasedGameOf final : public ErasedGame {
     check_seat(seat);
     return game_.observation(state_of<G>(s), seat);
   }
+  uint64_t observation_key(const ErasedState& s, int seat) const override {
+    check_seat(seat);
+    return nf::observation_key(game_, state_of<G>(s), seat);
+  }
   std::string render(const ErasedState& s) const override { return game_.render(state_of<G>(s)); }
   uint64_t hash(const ErasedState& s) const override { return game_.hash(state_of<G>(s)); }
   void observation_tensor(const ErasedState& s, int seat, std::span<float> out) const override {

@@ -159,6 +159,13 @@ void bind_games(py::module_& m) {
             return s.game->observation_string(*s.state, seat_or_current(s, seat));
           },
           py::arg("seat") = py::none())
+      .def(
+          "observation_key",
+          [](const State& s, const py::object& seat) {
+            return s.game->observation_key(*s.state, seat_or_current(s, seat));
+          },
+          py::arg("seat") = py::none(),
+          "The game's fingerprint of what the seat sees: equal for states it cannot tell apart.")
       .def("observation_tensor", &observation_tensor, py::arg("seat") = py::none())
       .def("hash", [](const State& s) { return s.game->hash(*s.state); })
       .def(

@@ -6,11 +6,13 @@
 //   action text    every legal move's text is unique, so it parses back to the same move
 //   random_action  the game's shortcut draws exactly what picking from the list would
 //   replay         the deal seed and the action texts give the same state hashes and result
-//   determinize    the observer's view, observation key and own legal moves are kept; future
+//   determinize    the observer's view, observation key, observation tensor and own legal
+//                  moves are kept; future
 //                  chance is reseeded; over all samples something hidden is resampled too; the
 //                  sampled state keeps every invariant and plays on
 //   invariance     a search agent decides the same in two states its seat cannot tell apart
-//   allocations    random (and heuristic) playouts and determinizations allocate nothing
+//   allocations    random (and heuristic) playouts, determinizations and observation tensors
+//                  allocate nothing
 // A failure names the deal seed and the action prefix that reproduce it. A game's tests run
 // the same suite on more configs and games through tests/conformance.hpp.
 #pragma once
@@ -27,6 +29,7 @@
 #include <vector>
 
 #include "agents/game_hooks.hpp"
+#include "agents/observation_tensor.hpp"
 #include "agents/registry.hpp"
 #include "core/allocation_count.hpp"
 #include "core/error.hpp"
@@ -285,6 +288,9 @@ class Checker {
           broken("the observer's view changed");
         if (observation_key(game_, world, seat) != observation_key(game_, s, seat))
           broken("the observer's observation key changed");
+        if constexpr (HasObservationTensor<G>)
+          if (encode(world, seat, world_tensor_) != encode(s, seat, tensor_))
+            broken("the observer's observation tensor changed");
         if (game_.current_player(world) != to_move) broken("another seat is to move");
         if (game_.is_terminal(world)) broken("the sampled state has ended");
         if (std::string why = broken_invariant(game_, world); !why.empty())
@@ -332,6 +338,17 @@ class Checker {
         samples, resampled, changed, played_on);
   }
 
+  // The seat's observation tensor of `s`, written into `out` (sized once, then reused).
+  const std::vector<float>& encode(const State& s, int seat, std::vector<float>& out) {
+    if (out.empty()) {
+      size_t size = 1;
+      for (const int d : observation_shape(game_)) size *= size_t(d);
+      out.resize(size);
+    }
+    observation_tensor(game_, s, seat, out);
+    return out;
+  }
+
   std::string invariance() {
     const std::string spec = "ismcts(iterations=64)";
     auto agent = make_agent(game_, spec);
@@ -373,6 +390,11 @@ class Checker {
       State world = s;
       if (!game_.is_terminal(world))
         game_.determinize(world, std::max(0, game_.current_player(world)), rng);
+      if constexpr (HasObservationTensor<G>)
+        for (int seat = 0; seat < game_.num_players(); ++seat) {
+          encode(s, seat, tensor_);
+          encode(world, seat, world_tensor_);
+        }
       return moves + playout(game_, s, policy, rng) + playout(game_, world, policy, rng);
     };
     play(0, random);  // warm up anything lazily initialised
@@ -436,6 +458,7 @@ class Checker {
   const CheckOptions& options_;
   std::vector<Game_> games_;
   std::string failures_;
+  std::vector<float> tensor_, world_tensor_;  // observation tensors compared by determinize
 };
 
 }  // namespace check_detail

@@ -7,12 +7,14 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/fixed_vector.hpp"
 #include "core/game.hpp"
 #include "core/params.hpp"
 #include "core/rng.hpp"
 #include "core/stats.hpp"
+#include "core/tensor_writer.hpp"
 
 namespace nf::commanders {
 
@@ -147,6 +149,9 @@ class CommandersGame {
   }
   // Search hook: a fingerprint of what observation() shows `seat` (observation_key.cpp).
   uint64_t observation_key(const State& s, int seat) const;
+  // What observation() shows `seat` as a fixed-size tensor (observation_tensor.cpp).
+  std::vector<int> observation_shape() const;
+  void observation_tensor(const State& s, int seat, std::span<float> out) const;
 
   std::string action_to_string(const State& s, Action a) const;
   std::string render(const State& s) const;
@@ -169,6 +174,7 @@ class CommandersGame {
   using Heuristic = commanders::Heuristic;
 
  private:
+  void write_observation(const State& s, int seat, TensorWriter& w) const;
   void draw_troop(State& s, int seat) const;
   void resolve_reveal(State& s) const;
   // The blind pick of `seat`'s Ace among the opponent's castle cards (a chance event).

@@ -24,6 +24,7 @@
 #include "core/params.hpp"
 #include "core/rng.hpp"
 #include "core/stats.hpp"
+#include "core/tensor_writer.hpp"
 #include "games/ninth_world/data.hpp"
 
 namespace nf::ninth_world {
@@ -249,6 +250,9 @@ class NinthWorldGame {
   std::string action_to_string(const State& s, Action a) const;
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
+  // What observation() shows `seat` as a fixed-size tensor (observation_tensor.cpp).
+  std::vector<int> observation_shape() const;
+  void observation_tensor(const State& s, int seat, std::span<float> out) const;
   uint64_t hash(const State& s) const;
   // What a reachable state breaks (every card in one zone, five skill cards of ranks 1-4 per
   // hero, Valor as the sum of its sources...), or "" (invariants.cpp).
@@ -342,6 +346,7 @@ class NinthWorldGame {
   using Heuristic = ninth_world::Heuristic;
 
  private:
+  void write_observation(const State& s, int seat, TensorWriter& w) const;
   // The heroes named in config `key` ("random": none), by data index; nf::Error for an unknown
   // or repeated name (also one in `taken`).
   std::vector<uint8_t> hero_list(const ParamSet& config, const std::string& key,

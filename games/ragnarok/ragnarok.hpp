@@ -25,6 +25,7 @@
 #include "core/params.hpp"
 #include "core/rng.hpp"
 #include "core/stats.hpp"
+#include "core/tensor_writer.hpp"
 #include "games/ragnarok/cards.hpp"
 
 namespace nf::ragnarok {
@@ -207,6 +208,9 @@ class RagnarokGame {
   std::string observation(const State& s, int seat) const;
   uint64_t hash(const State& s) const;
   uint64_t observation_key(const State& s, int seat) const;
+  // What observation() shows `seat` as a fixed-size tensor (observation_tensor.cpp).
+  std::vector<int> observation_shape() const;
+  void observation_tensor(const State& s, int seat, std::span<float> out) const;
 
   // What is wrong with a state the rules reached (a card in no zone or two, health above its
   // maximum, the round outside the game), or "" (games/ragnarok/invariants.cpp).
@@ -253,6 +257,7 @@ class RagnarokGame {
 
  private:
   friend class Rules;
+  void write_observation(const State& s, int seat, TensorWriter& w) const;
   void init_box();
   void init_causal();
   std::shared_ptr<const CardSet> cards_;

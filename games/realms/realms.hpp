@@ -26,6 +26,7 @@
 #include "core/params.hpp"
 #include "core/rng.hpp"
 #include "core/stats.hpp"
+#include "core/tensor_writer.hpp"
 #include "games/realms/board.hpp"
 
 namespace nf::realms {
@@ -277,6 +278,9 @@ class RealmsGame {
   std::string broken_invariant(const State& s) const;
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
+  // What observation() shows `seat` as a fixed-size tensor (observation_tensor.cpp).
+  std::vector<int> observation_shape() const;
+  void observation_tensor(const State& s, int seat, std::span<float> out) const;
   uint64_t hash(const State& s) const;
 
   // Balance statistics: realms, figure types and Fate card kinds.
@@ -343,6 +347,7 @@ class RealmsGame {
   static PlantedImbalance plant_imbalance(const std::filesystem::path& folder);
 
  private:
+  void write_observation(const State& s, int seat, TensorWriter& w) const;
   // The start of every game before its draws: the board's terrain, the figures in formation,
   // the supply and the Fate deck in order. Built once (setup_); initial_state copies it.
   State setup() const;

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "core/params.hpp"
 #include "core/rng.hpp"
 #include "core/stats.hpp"
+#include "core/tensor_writer.hpp"
 
 namespace nf::sections {
 
@@ -195,6 +197,9 @@ class SectionsGame {
   std::string broken_invariant(const State& s) const;
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
+  // The state from `seat`'s side as a fixed-size tensor (observation_tensor.cpp).
+  std::vector<int> observation_shape() const;
+  void observation_tensor(const State& s, int seat, std::span<float> out) const;
   uint64_t hash(const State& s) const;
 
   // The cell a counter entering from `slot` would stop on, or -1 when the entry cell is taken.
@@ -220,6 +225,7 @@ class SectionsGame {
   using Heuristic = sections::Heuristic;
 
  private:
+  void write_observation(const State& s, int seat, TensorWriter& w) const;
   int next_mover(const State& s, int after) const;
   void take_turns(State& s, bool phase_over, Phase next_phase) const;
   void finish(State& s, bool capped) const;

@@ -6,7 +6,8 @@ import ninefold
 import pytest
 from conftest import random_playout
 
-OWN_ENCODERS = {"kuhn_poker", "leduc_poker", "tic_tac_toe", "goofspiel"}
+OWN_ENCODERS = {"kuhn_poker", "leduc_poker", "tic_tac_toe", "goofspiel", "commanders", "ragnarok",
+                "realms", "ninth-world", "sections"}
 
 
 def test_tensor_shape_is_fixed_along_a_game(game):
@@ -33,6 +34,25 @@ def test_states_a_seat_cannot_tell_apart_give_the_same_tensor(game):
                                               state.observation_tensor(seat))
 
 
+def test_states_a_seat_can_tell_apart_mostly_give_different_tensors(game):
+    # The converse of the invariance, for games with their own encoder: one tensor per
+    # observation (the game's observation key, which may hold more than the text: which
+    # attacker a defender is blocking), and a seat's different observations mostly different
+    # tensors. An encoder may merge a few (an order it keeps only in part), never most.
+    if not game.has_observation_encoder():
+        return
+    for seat in range(game.num_players()):
+        tensor_of = {}
+        for seed in range(4):
+            for state in random_playout(game, seed=seed):
+                tensor = state.observation_tensor(seat).tobytes()
+                seen = (state.observation_string(seat), state.observation_key(seat))
+                assert tensor_of.setdefault(seen, tensor) == tensor
+        distinct = len(set(tensor_of.values()))
+        assert len(tensor_of) > 4
+        assert distinct >= 0.9 * len(tensor_of), f"{distinct} tensors for {len(tensor_of)} views"
+
+
 def test_hidden_information_changes_other_seats_tensors():
     # The invariance above would hold for a constant tensor; the private card must show.
     game = ninefold.load_game("kuhn_poker")
@@ -40,7 +60,7 @@ def test_hidden_information_changes_other_seats_tensors():
     assert len(tensors) == 3
 
 
-def test_the_reference_games_have_their_own_encoders():
+def test_which_games_have_their_own_encoders():
     for g in ninefold.games():
         game = ninefold.load_game(g["id"])
         assert game.has_observation_encoder() == (g["id"] in OWN_ENCODERS)
