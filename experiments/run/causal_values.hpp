@@ -2,7 +2,9 @@
 // (core/causal.hpp): on the same deals and agent seeds, every element a seat holds is replaced,
 // on that seat only, by its group's neutral reference, and the paired difference of that seat's
 // score (base minus replaced) is the element's value in its context (the deck, realm or map it
-// is in). The base game of a deal is played once and shared by every replacement of the deal.
+// is in). The base game of a deal is played once and shared by every replacement of the deal,
+// and not at all when nothing of the deal is replaced (unless contexts are valued against the
+// field, below).
 //
 // Budget: a run of D deals may play `budget` replacement games. When every element of every
 // deal fits, all are played; otherwise the first block of deals replaces every element, and
@@ -149,9 +151,19 @@ class CausalRun {
     for (uint64_t deal = first; deal < end; ++deal) {
       const uint64_t deal_seed = derive_seed(seed_, deal, Stream::Deal);
       const typename G::State initial = game_.initial_state(deal_seed);
+      game_.causal_slots(initial, slots);
+      ++out.deals;
+      // A deal with no element to replace in this block needs its base game only for the
+      // values against the field: a long run of short games spends its budget in few deals.
+      if (!field && std::none_of(slots.begin(), slots.end(), [&](const CausalSlot& slot) {
+            return plan[out.cell(slot.element, slot.context)] != 0;
+          })) {
+        for (const CausalSlot& slot : slots) ++out.present[out.cell(slot.element, slot.context)];
+        continue;
+      }
       seat_agents(deal, agents, seats);
       const auto base = play(initial, seats, deal);
-      ++out.deals, ++out.base_games;
+      ++out.base_games;
       if (field) {
         std::fill(y.begin(), y.end(), 0.0), std::fill(m.begin(), m.end(), 0.0);
         for (int s = 0; s < players_; ++s) {
@@ -163,7 +175,6 @@ class CausalRun {
         for (size_t c = 0; c < y.size(); ++c)
           if (m[c] > 0) out.field[c].add(y[c], m[c]);
       }
-      game_.causal_slots(initial, slots);
       for (const CausalSlot& slot : slots) {
         const size_t cell = out.cell(slot.element, slot.context);
         ++out.present[cell];

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/causal.hpp"
 #include "core/fixed_vector.hpp"
 #include "core/game.hpp"
 #include "core/params.hpp"
@@ -46,7 +47,10 @@ struct SideCounters {
 };
 
 struct Side {
-  std::array<uint8_t, kCommanderTypes> castle{};       // commanders in hand, by type
+  std::array<uint8_t, kCommanderTypes> castle{};  // commanders in hand, by type
+  // The commanders the side started with: kStartingCastle, or with one type's commanders
+  // replaced by Jacks for `balance`'s causal values (games/commanders/causal.cpp).
+  std::array<uint8_t, kCommanderTypes> army = kStartingCastle;
   FixedVector<uint8_t, kCommandersPerSide> graveyard;  // back() is the top
   FixedVector<uint8_t, kTroopCards> deck;              // back() is the top card
   FixedVector<uint8_t, kTroopCards> used;              // face-up discards
@@ -165,6 +169,14 @@ class CommandersGame {
   void collect_elements(const State& final_state, ElementStats& stats) const;
   static std::vector<std::string> end_reasons();
   int end_reason(const State& s) const { return static_cast<int>(s.end_reason); }
+
+  // Causal values (core/causal.hpp, games/commanders/causal.cpp): each commander type a side
+  // holds against the Jack, the rules' commander without a power, on that side only.
+  static CausalSchema causal_schema();
+  void causal_slots(const State& initial, std::vector<CausalSlot>& out) const;
+  int causal_context(const State&, int) const { return 0; }
+  bool contexts_randomized() const { return false; }
+  void causal_replace(State& initial, int seat, int element) const;
 
   // The troop card's worth in a battle: a King doubles it.
   static int battle_value(Commander c, uint8_t card) { return c == King ? 2 * card : card; }

@@ -40,9 +40,12 @@ std::string CommandersGame::broken_invariant(const State& s) const {
       ++commanders[c];
     }
     for (int c = 0; c < kCommanderTypes; ++c)
-      if (commanders[c] != kStartingCastle[c])
-        return who + "castle, graveyard and table do not hold " +
-               std::to_string(kStartingCastle[c]) + " " + std::string(commander_name(Commander(c)));
+      if (commanders[c] != side.army[c])
+        return who + "castle, graveyard and table do not hold " + std::to_string(side.army[c]) +
+               " " + std::string(commander_name(Commander(c)));
+    int army = 0;
+    for (uint8_t n : side.army) army += n;
+    if (army != kCommandersPerSide) return who + "an army of other than nine commanders";
     if ((s.phase == Phase::QueenRedraw) == side.battle.empty())
       return who + "troop cards are on the table exactly when a battle is undecided";
     if (side.battle.size() > size_t(1 + game.queen_redraws()))

@@ -95,6 +95,8 @@ uint64_t CommandersGame::hash(const State& s) const {
   for (const Side& side : s.sides) {
     h.add_range(side.castle).add_range(side.graveyard).add_range(side.deck).add_range(side.used);
     h.add_range(side.battle).add(side.redraws_left).add(side.stopped);
+    // Only a causal replacement changes an army: other states hash as before.
+    if (side.army != kStartingCastle) h.add_range(side.army);
   }
   h.add(s.choice[0]).add(s.choice[1]).add(s.phase).add(s.to_move).add(s.winner);
   h.add(s.end_reason).add(s.round).add(s.rng.fingerprint());

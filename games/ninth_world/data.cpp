@@ -285,12 +285,12 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
          "needs 4 to 64 heroes (solo takes one hero and three allies)");
 
   // The neutral references `balance` measures elements against: a hero with starting skills
-  // and neither power nor token.
+  // and neither power nor token, and a card that gives nothing.
   const toml::node* neutral = doc.get("neutral");
   if (!neutral)
     fail(source, nullptr, "neutral", "missing (write a [neutral] table with hero = {...})");
   if (!neutral->is_table()) fail(source, neutral, "neutral", "must be a table ([neutral])");
-  check_keys(source, *neutral->as_table(), "neutral.", {"hero"});
+  check_keys(source, *neutral->as_table(), "neutral.", {"hero", "card"});
   {
     const Reader n{source, *neutral->as_table(), neutral, "neutral."};
     const toml::node* node = n.get("hero", true);
@@ -308,6 +308,11 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
     if (hero.adjective == Effort || hero.noun == Effort || hero.adjective == hero.noun)
       fail(source, node, r.field("noun"),
            "the adjective and noun are two different skills (scout..focus)");
+    const toml::node* card = n.get("card", true);
+    const toml::table* card_table = card->as_table();
+    if (!card_table) fail(source, card, "neutral.card", "must be a table such as { name = ... }");
+    check_keys(source, *card_table, "neutral.card.", {"name"});
+    data.neutral_card = Reader{source, *card_table, card, "neutral.card."}.text("name");
   }
 
   const toml::array& regions = array_of_tables(source, doc, "region");

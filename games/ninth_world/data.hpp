@@ -119,6 +119,10 @@ struct DataSet {
   std::array<std::string, kPowerCards> power_names;
   // The neutral reference of the heroes ([neutral] hero): starting skills, no power, no token.
   HeroDef neutral_hero;
+  // The neutral reference of the town and wilderness cards ([neutral] card): in one hero's
+  // place a card of the same type and cost that gives nothing (no Valor, no effect, never
+  // displayed); only its name is data.
+  std::string neutral_card;
 
   const CardDef& card(int id) const { return cards[size_t(id)]; }
   // A hero of the set by Hero::def, or the neutral hero (kNeutralHero).

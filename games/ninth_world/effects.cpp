@@ -56,8 +56,10 @@ void NinthWorldGame::claim_prize(State& s, int h, int card, bool to_discard) con
   const CardDef& def = data_->card(card);
   Hero& hero = s.heroes[size_t(h)];
   hero.claimed[size_t(card) / 8] = uint8_t(hero.claimed[size_t(card) / 8] | 1 << (card % 8));
-  gain_valor(s, h, def.valor, FromPrizes);
-  if (def.power.present()) apply_effect(s, h, def.power);
+  if (!hero.blank_card(card)) {  // the neutral card gives nothing
+    gain_valor(s, h, def.valor, FromPrizes);
+    if (def.power.present()) apply_effect(s, h, def.power);
+  }
   if (to_discard) discard(s, card);
 }
 

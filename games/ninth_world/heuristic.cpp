@@ -261,6 +261,9 @@ double Heuristic::effect_value(const State& s, int h, const Power& p) const {
 
 double Heuristic::card_value(const State& s, int h, int card, bool wilderness) const {
   const CardDef& def = game_->data().card(card);
+  const bool threat = game_->cooperative() && wilderness && def.type != CardType::Quest;
+  // The neutral card gives the hero nothing; claiming it only clears a co-op threat.
+  if (s.heroes[size_t(h)].blank_card(card)) return threat ? w_.threat : 0;
   double v = def.valor;
   switch (def.type) {
     case CardType::Creature:
@@ -283,7 +286,7 @@ double Heuristic::card_value(const State& s, int h, int card, bool wilderness) c
       break;
     }
   }
-  if (game_->cooperative() && wilderness && def.type != CardType::Quest) v += w_.threat;
+  if (threat) v += w_.threat;
   return v;
 }
 

@@ -104,6 +104,11 @@ struct Hero {
   std::array<int16_t, kSources> valor_by{};
   int16_t valor = 0;
   std::array<uint8_t, (kCards + 7) / 8> claimed{};  // bit c: card c claimed (statistics)
+  // Bit c: card c is the data's neutral card for this hero (`balance` puts it in the place of
+  // one card kind on one hero's side, games/ninth_world/causal.cpp): claimed at its cost, it
+  // gives nothing and is never displayed.
+  std::array<uint8_t, (kCards + 7) / 8> blank{};
+  bool blank_card(int c) const { return blank[size_t(c) / 8] >> (c % 8) & 1; }
 
   int wounds() const;
   int score() const { return valor - kWoundPenalty * wounds(); }
@@ -265,7 +270,8 @@ class NinthWorldGame {
   int end_reason(const State& s) const { return static_cast<int>(s.end_reason); }
 
   // Causal values (core/causal.hpp, games/ninth_world/causal.cpp): each seat's hero against
-  // the data's neutral hero, in one context, the table this config sets (mode and heroes).
+  // the data's neutral hero and each town and wilderness card kind against the neutral card on
+  // one hero's side, in one context, the table this config sets (mode and heroes).
   CausalSchema causal_schema() const;
   void causal_slots(const State& initial, std::vector<CausalSlot>& out) const;
   int causal_context(const State&, int) const { return 0; }
@@ -413,6 +419,9 @@ class NinthWorldGame {
   // Balance rows: one per distinct card name; the row of each card.
   std::vector<std::string> card_names_;
   std::array<int, kCards> card_row_{};
+  std::vector<uint8_t> card_of_row_;  // a card of each row (its first copy)
+  // Causal values: replacement games a deal for the card kinds, beyond one a hero.
+  static constexpr double kCardReplacementsPerGame = 4;
 };
 
 template <class Visit>

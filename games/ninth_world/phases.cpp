@@ -192,20 +192,24 @@ void NinthWorldGame::claim(State& s, int h, bool wilderness, int index) const {
   ++hero.claims;
   hero.claimed[size_t(card) / 8] = uint8_t(hero.claimed[size_t(card) / 8] | 1 << (card % 8));
   const CardDef& def = data_->card(card);
-  gain_valor(s, h, def.valor, FromClaims);
+  // The neutral card keeps what the claim rules read (type, cost) and gives nothing of its own;
+  // the hero's powers and quests still see a claim.
+  const bool blank = hero.blank_card(card);
+  if (!blank) gain_valor(s, h, def.valor, FromClaims);
   passive(s, h, Trigger::Claim, card);
   switch (def.type) {
     case CardType::Creature:
-      if (def.power.present()) apply_effect(s, h, def.power);
+      if (!blank && def.power.present()) apply_effect(s, h, def.power);
       discard(s, card);
       quest_progress(s, h, Combat);
       return;
     case CardType::Quest:
       // Co-op: completed (and its effect done) with its last tier before it could be claimed.
-      if (cooperative() && wilderness) return discard(s, card);
+      if (blank || (cooperative() && wilderness)) return discard(s, card);
       hero.display.push_back({uint8_t(card), 0, false});
       return;
     default:
+      if (blank) return discard(s, card);
       hero.display.push_back({uint8_t(card), 0, false});
       return;
   }
@@ -258,10 +262,12 @@ void NinthWorldGame::wild_tier(State& s, int h, WildCard& w) const {
   // Co-op: the acting hero gains the tier's Valor. The last tier completes the quest: its
   // effect acts for that hero and a charm quest may advance; it stays in the wilderness until
   // a hero who marked it claims it in Charm.
+  // A quest that is the neutral card for the hero: its tiers are completed but give nothing.
   const CardDef& def = data_->card(w.card);
-  gain_valor(s, h, def.tier_valor[w.tokens], FromTiers);
+  const bool blank = s.heroes[size_t(h)].blank_card(w.card);
+  if (!blank) gain_valor(s, h, def.tier_valor[w.tokens], FromTiers);
   if (++w.tokens < def.tiers) return;
-  if (def.power.present()) apply_effect(s, h, def.power);
+  if (!blank && def.power.present()) apply_effect(s, h, def.power);
   quest_progress(s, h, Charm);
 }
 

@@ -104,7 +104,9 @@ NinthWorldGame::NinthWorldGame(const ParamSet& config)
     const std::string& name = data_->card(c).name;
     const auto known = std::find(card_names_.begin(), card_names_.end(), name);
     card_row_[size_t(c)] = int(known - card_names_.begin());
-    if (known == card_names_.end()) card_names_.push_back(name);
+    if (known != card_names_.end()) continue;
+    card_names_.push_back(name);
+    card_of_row_.push_back(uint8_t(c));
   }
   const std::string& region = config.text("region");
   region_choice_ = -1;

@@ -177,6 +177,8 @@ uint64_t NinthWorldGame::hash(const State& s) const {
     h.add_bytes(hero.stack);
     for (const Displayed& d : hero.display) h.add(d.card).add(d.tokens).add(d.used);
     h.add_range(hero.valor_by).add(hero.valor).add_bytes(hero.claimed);
+    // Only a causal replacement makes cards neutral: other states hash as before.
+    if (hero.blank != decltype(hero.blank){}) h.add_bytes(hero.blank);
   }
   h.add_bytes(s.town_deck).add_bytes(s.town_discard).add_bytes(s.wild_deck);
   h.add_bytes(s.wild_discard).add_bytes(s.power_deck).add_bytes(s.offered);

@@ -96,6 +96,9 @@ struct CardSet {
   std::vector<Card> cards;
   std::vector<RrCard> rr;  // exactly kRrCards
   uint8_t filler_warrior = kNone, filler_event = kNone;
+  // The neutral RR card ([fillers] rr): in one side's place, an RR card worth its Glory that
+  // does nothing else (no lasting or repeating effect, no attack); only its name is data.
+  std::string filler_rr;
   uint64_t content_hash = 0;
 
   // The id of the card named `name`, or kNone.

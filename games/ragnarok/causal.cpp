@@ -2,18 +2,26 @@
 // deck holds is replaced, on that seat only, by the card file's neutral filler of its type
 // ([fillers]: Thrall for warriors, Omen for events), every copy in the shuffled deck and the
 // hand at the same positions, so the same deal draws the filler where it drew the card.
-// The context of a card is the deck it is in; decks are valued against the field.
+// The RR cards are shared: an RR card is replaced for one side only by the neutral RR card
+// ([fillers] rr): claimed by that side it is worth its Glory and does nothing else, as a Fate
+// card of War of the 9 Realms does nothing for one realm; unclaimed or claimed by the other
+// side it acts as printed. The context of a card is the deck it is in (an RR card's: the deck
+// of the side it is replaced for); decks are valued against the field.
 #include <fmt/format.h>
 
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/rng.hpp"
 #include "games/ragnarok/engine.hpp"
 
 namespace nf::ragnarok {
 namespace {
 
 bool has(const CardMask& m, int id) { return m[size_t(id) / 64] >> (id % 64) & 1; }
+
+// Each RR card is replaced in one deal of this many (rr_seat).
+constexpr uint64_t kRrDealShare = 5;
 
 }  // namespace
 
@@ -25,18 +33,42 @@ CausalSchema RagnarokGame::causal_schema() const {
        "the card file's neutral filler warrior ([fillers] warrior)"},
       {"event", set.cards[set.filler_event].name,
        "the card file's neutral filler event ([fillers] event)"},
+      {"rr", set.filler_rr,
+       "the card file's neutral RR card ([fillers] rr): for one side, the RR card is worth its "
+       "Glory when claimed and does nothing else (no lasting or repeating effect, no attack)"},
   };
+  // Elements: the deck cards (card-file order), then the RR cards.
   for (uint8_t id : causal_cards_) {
     schema.elements.push_back(set.cards[id].name);
     schema.group_of.push_back(set.cards[id].type == CardType::Warrior ? 0 : 1);
   }
+  for (const RrCard& rr : set.rr) {
+    schema.elements.push_back(rr.name);
+    schema.group_of.push_back(2);
+  }
   schema.context_label = "deck";
   for (const Deck& d : decks_->decks) schema.contexts.push_back(d.name);
-  // About 13 distinct cards a deck, two decks a game: every card of both decks is replaced in
-  // every deal of the default run.
-  schema.replacements_per_game = 27;
+  // About 13 distinct cards a deck, two decks a game, and about 4 RR cards a deal: every
+  // element in play is replaced in every deal of the default run, and the deck cards' values
+  // are those of the same run without the RR cards.
+  schema.replacements_per_game = 27 + double(kRrCards) / kRrDealShare;
   return schema;
 }
+
+namespace {
+
+// Whether an RR card is replaced in a deal, and for which side: drawn from the deal's shuffled
+// RR deck, so that across deals every RR card is measured in one deal of kRrDealShare, with
+// both seats and every deck alike. All twenty in every deal would cost 20 replacement games a
+// deal for cards that change few games.
+int rr_seat(const State& s, int rr) {
+  uint64_t h = 0;
+  for (uint8_t r : s.rr_deck) h = mix_seed(h, r);
+  const uint64_t draw = mix_seed(h, uint64_t(rr));
+  return draw % kRrDealShare == 0 ? int(draw >> 32 & 1) : -1;
+}
+
+}  // namespace
 
 void RagnarokGame::causal_slots(const State& s, std::vector<CausalSlot>& out) const {
   out.clear();
@@ -50,9 +82,22 @@ void RagnarokGame::causal_slots(const State& s, std::vector<CausalSlot>& out) co
       if (element >= 0) out.push_back({element, seat, deck});
     }
   }
+  const int first_rr = int(causal_cards_.size());
+  for (int r = 0; r < kRrCards; ++r) {
+    const int seat = rr_seat(s, r);
+    if (seat < 0) continue;  // not replaced in this deal
+    const Side& side = s.sides[size_t(seat)];
+    if (!(side.blank_rr >> r & 1)) out.push_back({first_rr + r, seat, side.deck_id});
+  }
 }
 
 void RagnarokGame::causal_replace(State& s, int seat, int element) const {
+  const int first_rr = int(causal_cards_.size());
+  if (element >= first_rr) {
+    // Before the first Bid Phase no RR card is claimed: the bit only acts once one is.
+    s.sides[size_t(seat)].blank_rr |= uint32_t(1) << (element - first_rr);
+    return;
+  }
   const uint8_t card = causal_cards_[size_t(element)];
   const uint8_t filler =
       cards_->cards[card].type == CardType::Warrior ? cards_->filler_warrior : cards_->filler_event;

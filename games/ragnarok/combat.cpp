@@ -190,6 +190,8 @@ void Rules::cleanup(State& s) const {
     const RrZone z = s.rr_zone[size_t(r)];
     const bool claimed = z == RrZone::Claimed0 || z == RrZone::Claimed1;
     if (z != RrZone::Unclaimed && !(claimed && g.claimed_rr_attacks())) continue;
+    // The neutral RR card (Side::blank_rr) does not attack for the side that claimed it.
+    if (claimed && s.sides[z == RrZone::Claimed0 ? 0 : 1].blank_rr >> r & 1) continue;
     // shame=turns: a shamed RR warrior misses this Cleanup and spends a counter.
     if (g.shame_turns() && s.rr_shame[size_t(r)] > 0) {
       --s.rr_shame[size_t(r)];

@@ -308,7 +308,7 @@ CardSet parse_cards(std::string_view text, const std::string& source) {
   if (!fillers) fail(source, nullptr, "fillers", "missing");
   const toml::table* ft = fillers->as_table();
   if (!ft) fail(source, fillers, "fillers", "must be a table");
-  check_keys(source, *ft, "fillers.", {"warrior", "event"});
+  check_keys(source, *ft, "fillers.", {"warrior", "event", "rr"});
   for (const auto type : {CardType::Warrior, CardType::Event}) {
     const std::string key = type == CardType::Warrior ? "warrior" : "event";
     const std::string name = get_text(source, *ft, key, "fillers." + key, fillers);
@@ -317,6 +317,9 @@ CardSet parse_cards(std::string_view text, const std::string& source) {
       fail(source, ft->get(key), "fillers." + key, fmt::format("'{}' is not a {} card", name, key));
     (type == CardType::Warrior ? set.filler_warrior : set.filler_event) = id;
   }
+  // A name of its own among the RR cards: it stands beside them in the causal tables.
+  set.filler_rr = get_text(source, *ft, "rr", "fillers.rr", fillers);
+  rr_names.add(ft->get("rr"), "fillers.rr", set.filler_rr);
   return set;
 }
 

@@ -194,6 +194,8 @@ double Heuristic::rr_value(const State& s, int seat, uint8_t r) const {
       effect = effect_value(s, k.effect, seat) * left;
       break;
   }
+  // Claimed by `seat`, the neutral RR card (Side::blank_rr) is worth its Glory only.
+  if (s.sides[size_t(seat)].blank_rr >> r & 1) effect = 0;
   return k.glory * w_.glory * late + w_.rr_effect * effect;
 }
 

@@ -65,6 +65,10 @@ struct Side {
   uint32_t offered = 0, committed = 0, offered_rr = 0, committed_rr = 0;
   int16_t bid = 0;  // value of the made bid, 0 when none
   CardCounters counters;
+  // Bit r: RR card r is the card file's neutral RR card for this side (`balance` puts it in
+  // the place of one RR card on one side, games/ragnarok/causal.cpp): claimed by this side it
+  // is worth its Glory and does nothing else.
+  uint32_t blank_rr = 0;
 };
 
 enum class Phase : uint8_t {
@@ -223,7 +227,8 @@ class RagnarokGame {
   int end_reason(const State& s) const { return static_cast<int>(s.end_reason); }
 
   // Causal values (core/causal.hpp, games/ragnarok/causal.cpp): every card of a seat's deck
-  // replaced on that seat by the filler of its type; a card's context is its deck.
+  // replaced on that seat by the filler of its type, and each RR card for one side by the
+  // neutral RR card (its Glory only); a card's context is its deck.
   CausalSchema causal_schema() const;
   void causal_slots(const State& initial, std::vector<CausalSlot>& out) const;
   int causal_context(const State& s, int seat) const { return s.sides[size_t(seat)].deck_id; }

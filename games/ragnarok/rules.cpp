@@ -181,8 +181,10 @@ bool RagnarokGame::can_play_event(const State& s, int seat, bool answering) cons
 
 bool RagnarokGame::rr_affects(const State& s, int id, int seat) const {
   const RrZone z = s.rr_zone[size_t(id)];
-  return z == RrZone::Unclaimed || (z == RrZone::Claimed0 && seat == 0) ||
-         (z == RrZone::Claimed1 && seat == 1);
+  if (z == RrZone::Unclaimed) return true;
+  const bool own = (z == RrZone::Claimed0 && seat == 0) || (z == RrZone::Claimed1 && seat == 1);
+  // The neutral RR card (Side::blank_rr) does nothing for the side that claimed it.
+  return own && !(s.sides[size_t(seat)].blank_rr >> id & 1);
 }
 
 int RagnarokGame::glory(const State& s, int seat) const {

@@ -151,6 +151,9 @@ void feed(const State& s, int seat, Hasher& h) {
           .add(w.round_bonus);
   }
   if (seat < 0) h.add_bytes(s.rr_deck);
+  // Only a causal replacement makes RR cards neutral: other states hash as before.
+  if (s.sides[0].blank_rr != 0 || s.sides[1].blank_rr != 0)
+    h.add(s.sides[0].blank_rr).add(s.sides[1].blank_rr);
   h.add(s.rr_deck.size());
   for (int r = 0; r < kRrCards; ++r) h.add(s.rr_zone[size_t(r)]).add(s.rr_shame[size_t(r)]);
   h.add(s.rr_current).add(s.round).add(s.phase).add(s.first).add(s.active).add(s.step);

@@ -41,7 +41,7 @@ std::string cards_with(const std::string& warrior_effect) {
   for (int r = 0; r < kRrCards; ++r)
     text += "[[rr]]\nname = \"R" + std::to_string(r) +
             "\"\nglory = 5\nkind = \"warrior\"\nstrength = 3\n";
-  return text + "[fillers]\nwarrior = \"A\"\nevent = \"E\"\n";
+  return text + "[fillers]\nwarrior = \"A\"\nevent = \"E\"\nrr = \"Silent Portent\"\n";
 }
 
 }  // namespace
