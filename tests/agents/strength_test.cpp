@@ -116,7 +116,7 @@ TEST_CASE("strength: the default ismcts against itself has no seat advantage", "
     CHECK(score.high >= 0.5);
   }
   SECTION("goofspiel") {
-    const nf::Interval score = seat_zero_score(nf::reference::GoofspielGame(), "ismcts", 400, 8);
+    const nf::Interval score = seat_zero_score(nf::reference::GoofspielGame(), "ismcts", 2000, 8);
     CHECK(score.low <= 0.5);
     CHECK(score.high >= 0.5);
   }
