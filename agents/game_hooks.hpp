@@ -10,6 +10,7 @@
 //   Heuristic                     no `heuristic` agent           agents, heuristic rollouts
 //   sees_action(state, a, seat)   every move is seen             ISMCTS trees, `play` views
 //   observation_key(state, seat)  0 (open-loop trees)            ISMCTS trees
+//   take_back_unseen_move(state, seat)  nothing taken back       ISMCTS determinizations
 //   evaluate(state)               no depth-limited rollouts      search `depth=`
 //   features(state, seat, out)    no learned evaluation          `learn`, search `eval=learned`
 //   value_model_text()            eval=learned needs weights=    search `eval=learned`
@@ -97,6 +98,24 @@ bool sees_action(const G& game, const typename G::State& state, const typename G
     return game.sees_action(state, action, seat);
   else
     return true;
+}
+
+// `bool take_back_unseen_move(State&, int seat) const`: when `seat` is to move and the move
+// just before was made without `seat` seeing it (the first half of a simultaneous choice, a
+// face-down card), puts the state back at that move's decision and returns true; otherwise
+// leaves the state alone and returns false. Called on a world determinized for `seat`, so the
+// move taken back is already a guess. ISMCTS then draws the move again from its model of the
+// opponent (the rollout policy), the model it plays for an opponent who moves without seeing
+// the searching seat's move: both halves of a simultaneous choice meet the same opponent,
+// whichever seat searches. Default: nothing is taken back, the determinization's guess stays.
+template <Game G>
+bool take_back_unseen_move(const G& game, typename G::State& state, int seat) {
+  if constexpr (requires {
+                  { game.take_back_unseen_move(state, seat) } -> std::convertible_to<bool>;
+                })
+    return game.take_back_unseen_move(state, seat);
+  else
+    return false;
 }
 
 // `uint64_t observation_key(const State&, int seat) const`: a fingerprint of what `seat`

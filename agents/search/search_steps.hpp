@@ -148,7 +148,7 @@ class SearchSteps {
       if (View::resamples_only_chance(config_))
         reseed_chance<G>(s, rng_);
       else
-        game_->determinize(s, root_seat_, rng_);
+        determinize(s);
     }
     return s;
   }
@@ -238,6 +238,17 @@ class SearchSteps {
 
  private:
   static constexpr size_t kMaxArms = size_t(G::kMaxActions);
+
+  // `s` resampled from the searching seat's view. An opponent's move made just before the
+  // root without that seat seeing it is drawn again by the rollout policy, the opponent model
+  // of the trees: a seat that chooses second then meets the opponent a seat that chooses first
+  // meets in its replies, not the determinization's uniform guess.
+  void determinize(State& s) {
+    game_->determinize(s, root_seat_, rng_);
+    if (!take_back_unseen_move(*game_, s, root_seat_)) return;
+    game_->legal_actions(s, legal_);
+    game_->apply(s, rollout_.move(s, legal_, rng_));
+  }
 
   // Which seats do not see `action`, for the decision after it. The owner's own move that
   // another seat does not see makes the owner's decisions at its node simultaneous.

@@ -151,6 +151,9 @@ class CommandersGame {
   bool sees_action(const State& s, Action, int seat) const {
     return !(s.phase == Phase::Choose && s.to_move == 0 && seat == 1);
   }
+  // Search hook: while seat 1 chooses, seat 0's face-down commander goes back to its castle
+  // and seat 0 is to choose again (agents/game_hooks.hpp).
+  bool take_back_unseen_move(State& s, int seat) const;
   // Search hook: a fingerprint of what observation() shows `seat` (observation_key.cpp).
   uint64_t observation_key(const State& s, int seat) const;
   // What observation() shows `seat` as a fixed-size tensor (observation_tensor.cpp).

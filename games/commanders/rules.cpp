@@ -241,21 +241,19 @@ void CommandersGame::determinize(State& s, int observer, Rng& rng) const {
     rng.shuffle(side.deck.span());
   }
   // Seat 1, choosing, has not seen seat 0's face-down card: resample it among seat 0's
-  // castle cards (the card is back in the castle while it is resampled).
-  if (s.phase == Phase::Choose && s.to_move == 1 && observer == 1) {
-    Side& first = s.sides[0];
-    const Commander old_choice = s.choice[0];
-    ++first.castle[old_choice];
-    --first.counters.played[old_choice];
-    FixedVector<Commander, kCommanderTypes> options;
-    for (int c = 0; c < kCommanderTypes; ++c)
-      if (first.castle[c] > 0) options.push_back(Commander(c));
-    const Commander c = options[rng.below(static_cast<uint32_t>(options.size()))];
-    --first.castle[c];
-    ++first.counters.played[c];
-    s.choice[0] = c;
-  }
+  // castle cards.
+  if (take_back_unseen_move(s, observer)) apply(s, random_action(s, rng));
   s.rng.reseed(rng.next());
+}
+
+bool CommandersGame::take_back_unseen_move(State& s, int seat) const {
+  if (!(s.phase == Phase::Choose && s.to_move == 1 && seat == 1)) return false;
+  Side& first = s.sides[0];
+  const Commander c = s.choice[0];
+  ++first.castle[c];
+  --first.counters.played[c];
+  s.to_move = 0;
+  return true;
 }
 
 }  // namespace nf::commanders
