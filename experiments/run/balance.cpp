@@ -51,11 +51,13 @@ std::optional<BalanceReport> play_balance(const GameInfo& info, const BalanceOpt
   if (o.detect > 0) o.games = games_to_detect(*game, o);
   const std::unique_ptr<BalanceRun> run = game->balance_run(o);
   BalanceReport report = run->run();
-  // Causal values need every deal in one process: not for a shard or a resumed checkpoint.
-  if (o.shard.whole() && o.checkpoint_path.empty())
+  if (!reduce_balance_over_processes(report, run->empty_accumulator())) return std::nullopt;
+  // Causal values need every deal in one process: not for a shard (`--shard`; under MPI the
+  // first rank, whole after the reduction, plays them alone). A checkpointed run measures them
+  // once its deals are done (they are not checkpointed: a function of the run's identity alone).
+  if (report.shard.whole())
     report.causal =
         game->causal_values({o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games});
-  if (!reduce_balance_over_processes(report, run->empty_accumulator())) return std::nullopt;
   return report;
 }
 
