@@ -24,6 +24,11 @@ Interval interval_from_json(const nlohmann::json& j);  // {"estimate", "low", "h
 // Wilson score interval for a binomial proportion (95% by default); [0,1] when trials == 0.
 Interval wilson(double successes, double trials, double z = kZ95);
 
+// The normal-approximation interval estimate +- z * se.
+inline Interval normal_interval(double estimate, double se, double z = kZ95) {
+  return {estimate, estimate - z * se, estimate + z * se};
+}
+
 struct RateCounter {
   uint64_t hits = 0, trials = 0;
   void add(bool hit) { hits += hit, ++trials; }

@@ -57,17 +57,17 @@ json element_metric(const json& s, const std::string& name) {
   return nullptr;
 }
 
-struct Measure {
+struct SweepMeasure {
   std::string name;
   Reader read;
 };
 
 // The measures any of the summaries has, in a fixed order: seat 0, length, end reasons, then
 // the metrics of every element that is a group of its own (the whole game's team, say).
-std::vector<Measure> sweep_measures(const std::vector<json>& summaries) {
-  std::vector<Measure> out;
+std::vector<SweepMeasure> sweep_measures(const std::vector<json>& summaries) {
+  std::vector<SweepMeasure> out;
   auto add = [&](const std::string& name, Reader read) {
-    if (std::none_of(out.begin(), out.end(), [&](const Measure& m) { return m.name == name; }))
+    if (std::none_of(out.begin(), out.end(), [&](const SweepMeasure& m) { return m.name == name; }))
       out.push_back({name, read});
   };
   for (const json& s : summaries)
@@ -93,7 +93,7 @@ std::vector<Measure> sweep_measures(const std::vector<json>& summaries) {
 
 json sweep_summary_json(const SweepSpec& sweep, std::vector<json> summaries) {
   json table = json::array();
-  for (const Measure& m : sweep_measures(summaries)) {
+  for (const SweepMeasure& m : sweep_measures(summaries)) {
     json values = json::array();
     for (const json& s : summaries) {
       const std::string_view name = m.name;

@@ -31,8 +31,6 @@ Estimate cell_estimate(const IntMoments& m) {
   return {m.mean() / 2, std::max(m.standard_error() / 2, 1.0 / n)};
 }
 
-Interval normal_interval(double v, double se) { return {v, v - kZ95 * se, v + kZ95 * se}; }
-
 std::string signed3(double v) { return fmt::format("{:+.3f}", v); }
 std::string signed_interval(const nlohmann::json& i) {
   return fmt::format("{:+.3f} [{:+.3f}, {:+.3f}]", i["estimate"].get<double>(),

@@ -29,10 +29,6 @@ struct Row {
   bool mean = false;  // a mean in the statistic's own unit, not a rate or score
 };
 
-Interval normal_interval(double estimate, double se) {
-  return {estimate, estimate - kZ95 * se, estimate + kZ95 * se};
-}
-
 Row unpaired_row(std::string statistic, std::string group, const Interval& base, double base_se,
                  const Interval& variant, double variant_se) {
   const double diff = variant.estimate - base.estimate;

@@ -37,13 +37,6 @@ nlohmann::json values_json(const std::vector<FreeParam>& params, const std::vect
   return out;
 }
 
-std::string values_text(const std::vector<FreeParam>& params, const std::vector<double>& v) {
-  std::vector<std::string> parts;
-  for (size_t i = 0; i < params.size(); ++i)
-    parts.push_back(params[i].name + "=" + params[i].format(v[i]));
-  return fmt::format("{}", fmt::join(parts, ","));
-}
-
 // Mean objective of the search's evaluations of `values` (null when never evaluated).
 nlohmann::json search_objective(const FitSearchResult& search, const std::vector<double>& values) {
   int n = 0;

@@ -81,13 +81,6 @@ class PointMap {
 
 constexpr uint64_t kSelectionRounds = 2;
 
-std::string values_text(const std::vector<FreeParam>& params, const std::vector<double>& values) {
-  std::vector<std::string> parts;
-  for (size_t i = 0; i < params.size(); ++i)
-    parts.push_back(params[i].name + "=" + params[i].format(values[i]));
-  return fmt::format("{}", fmt::join(parts, ","));
-}
-
 }  // namespace
 
 double FitSearchResult::mean_objective(const std::vector<double>& values, int* times) const {

@@ -1,6 +1,7 @@
 #include "experiments/tuning/fit_space.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <toml++/toml.h>
 
@@ -100,6 +101,13 @@ std::string FreeParam::format(double value) const {
   const double v = snap(value);
   if (integer) return fmt::format("{}", static_cast<long long>(v));
   return fmt::format("{:.6g}", v);
+}
+
+std::string values_text(const std::vector<FreeParam>& params, const std::vector<double>& values) {
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < params.size(); ++i)
+    parts.push_back(params[i].name + "=" + params[i].format(values[i]));
+  return fmt::format("{}", fmt::join(parts, ","));
 }
 
 FreeParam resolve_free(const FreeRange& range, const ParamSchema& schema, const ParamSet& config,

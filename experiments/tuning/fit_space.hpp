@@ -40,6 +40,9 @@ struct FreeParam {
   std::string format(double value) const;
 };
 
+// "a=1,b=0.5": the values of the free parameters, as a --config text.
+std::string values_text(const std::vector<FreeParam>& params, const std::vector<double>& values);
+
 // The text of a data file as the original design has it.
 struct DataFile {
   std::string option;  // the config option naming it ("figures")

@@ -18,8 +18,6 @@
 namespace nf::ragnarok {
 namespace {
 
-bool has(const CardMask& m, int id) { return m[size_t(id) / 64] >> (id % 64) & 1; }
-
 // Each RR card is replaced in one deal of this many (rr_seat).
 constexpr uint64_t kRrDealShare = 5;
 

@@ -28,8 +28,6 @@ enum Metric {
   GloryMargin,
 };
 
-bool has(const CardMask& m, int id) { return m[size_t(id) / 64] >> (id % 64) & 1; }
-
 }  // namespace
 
 ElementSchema RagnarokGame::element_schema() const {
