@@ -76,6 +76,67 @@ std::pair<json, std::string> element_at(const json& s, const std::string& elemen
   return {value, verdict};
 }
 
+// The causal values (experiments/run/causal_values.hpp) at every level: each value some level
+// calls off, and every value of a small group. A value's verdict is "too strong", "too weak"
+// or none (not significant, or too few games at that level).
+void add_causal_rows(const std::vector<json>& summaries, json& rows) {
+  using Key = std::tuple<std::string, std::string, std::string>;  // group, element, context
+  std::vector<Key> wanted;
+  auto want = [&](Key key) {
+    if (std::find(wanted.begin(), wanted.end(), key) == wanted.end()) wanted.push_back(key);
+  };
+  auto flagged = [](const json& row) {
+    const std::string v = row.value("verdict", "");
+    return v == "too strong" || v == "too weak";
+  };
+  for (const json& s : summaries) {
+    if (!s.contains("causal_values")) continue;
+    const json& c = s["causal_values"];
+    for (const json& g : c["groups"])
+      for (const json& row : g["values"])
+        if (g["values"].size() <= kHeadlineGroupSize || flagged(row))
+          want({g["group"], row["element"], row["context"]});
+    if (c.contains("contexts"))
+      for (const json& row : c["contexts"]["values"])
+        want({c["contexts"]["label"], row["context"], ""});
+  }
+  for (const auto& [group, element, context] : wanted) {
+    std::vector<std::string> verdicts;
+    json values = json::array();
+    for (const json& s : summaries) {
+      json value = nullptr;
+      std::string verdict = "none";
+      if (s.contains("causal_values")) {
+        const json& c = s["causal_values"];
+        auto take = [&](const json& row) {
+          if (!row["value"].is_null()) value = as_interval(row["value"]);
+          if (flagged(row)) verdict = row["verdict"];
+        };
+        if (context.empty() && c.contains("contexts")) {
+          for (const json& row : c["contexts"]["values"])
+            if (row["context"] == element) take(row);
+        } else {
+          for (const json& g : c["groups"])
+            if (g["group"] == group)
+              for (const json& row : g["values"])
+                if (row["element"] == element && row["context"] == context) take(row);
+        }
+      }
+      values.push_back(value);
+      verdicts.push_back(verdict);
+    }
+    const std::string measure =
+        context.empty() ? fmt::format("{} {} against the field", group, element)
+                        : fmt::format("{} {} in {}: causal value", group, element, context);
+    rows.push_back(compare({{"measure", measure},
+                            {"group", group},
+                            {"element", element},
+                            {"context", context},
+                            {"metric", "causal value"}},
+                           verdicts, values));
+  }
+}
+
 }  // namespace
 
 json robust_summary_json(const std::vector<std::vector<std::string>>& levels,
@@ -95,6 +156,18 @@ json robust_summary_json(const std::vector<std::vector<std::string>>& levels,
       values.push_back(s["first_seat_advantage"]["seat0_score"]);
     }
     rows.push_back(compare({{"measure", "seat 0 score"}}, verdicts, values));
+  }
+  // With causal values they are the element verdicts; the raw rates only describe.
+  bool causal = !summaries.empty();
+  for (const json& s : summaries) causal = causal && s.contains("causal_values");
+  if (causal) {
+    add_causal_rows(summaries, rows);
+    return {{"command", "robust"},
+            {"game", summaries[0]["game"]},
+            {"levels", levels},
+            {"element_verdicts", "causal values (raw rates are descriptive: see each level)"},
+            {"verdicts", rows},
+            {"settings", std::move(summaries)}};
   }
   // Which element metrics to compare: headline metrics of small groups, and every flag.
   std::vector<std::tuple<std::string, std::string, std::string>> wanted;  // group, element, metric

@@ -7,6 +7,7 @@
 #include "experiments/report/balance_report.hpp"
 #include "experiments/report/html.hpp"
 #include "experiments/report/robust_report.hpp"
+#include "experiments/run/balance.hpp"
 #include "experiments/run/lineup.hpp"
 
 namespace nf {
@@ -24,13 +25,14 @@ int run_robust(const GameInfo& info, const BalanceOptions& options) {
     for (const std::string& spec : lineup_for_players(agents, game->num_players(), info.id))
       game->agent_spec(spec);
   }
+  // Each level is a whole balance run, causal values included, so their verdicts compare too.
   std::vector<nlohmann::json> summaries;
   for (size_t i = 0; i < runs.size(); ++i) {
-    const auto run = game->balance_run(runs[i]);
-    const BalanceReport& report = run->run();
+    const std::optional<BalanceReport> report = play_balance(info, runs[i]);
+    if (!report) return 0;  // not the first process of a distributed run: it publishes
     fmt::print("\nlevel {}: {}\n", i + 1, fmt::join(levels[i], ","));
-    print_balance_table(report, stdout);
-    summaries.push_back(balance_summary_json(report));
+    print_balance_table(*report, stdout);
+    summaries.push_back(balance_summary_json(*report));
   }
   const nlohmann::json summary = robust_summary_json(levels, std::move(summaries));
   print_robust_table(summary, stdout);
