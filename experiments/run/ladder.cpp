@@ -46,7 +46,10 @@ nlohmann::json ladder_json(const LadderSpec& ladder, const std::vector<HeadToHea
                    {"agent", ladder.specs[0]},
                    {"elo", interval_to_json({0, 0, 0})}});
   Pentanomial all{};
-  WinDrawLoss seat0;
+  // Every step replays the same deals, so the steps' seat-0 scores are correlated: their mean
+  // gets the mean of their half-widths, an interval that holds whatever the correlation
+  // (the standard error of a mean is at most the mean of the standard errors).
+  double seat_mean = 0, seat_low = 0, seat_high = 0;
   for (size_t k = 0; k < steps.size(); ++k) {
     const HeadToHead& h = steps[k];
     const Interval gap = h.elo();
@@ -59,7 +62,9 @@ nlohmann::json ladder_json(const LadderSpec& ladder, const std::vector<HeadToHea
                      {"elo", interval_to_json({elo, elo - half, elo + half})}});
     uint64_t pairs = 0;
     for (size_t i = 0; i < 5; ++i) pairs += h.pairs[i], all[i] += h.pairs[i];
-    seat0.merge(h.totals.by_seat[0]);
+    const Interval seat = h.totals.by_seat[0].score();
+    seat_mean += seat.estimate, seat_low += seat.estimate - seat.low,
+        seat_high += seat.high - seat.estimate;
     step_rows.push_back(
         {{"higher", h.a},
          {"lower", h.b},
@@ -69,19 +74,24 @@ nlohmann::json ladder_json(const LadderSpec& ladder, const std::vector<HeadToHea
          {"pentanomial", h.pairs},
          {"even_deals", interval_to_json(wilson(double(h.pairs[2]), double(pairs)))},
          {"swept_by_higher", interval_to_json(wilson(double(h.pairs[4]), double(pairs)))},
-         {"swept_by_lower", interval_to_json(wilson(double(h.pairs[0]), double(pairs)))}});
+         {"swept_by_lower", interval_to_json(wilson(double(h.pairs[0]), double(pairs)))},
+         {"seat0_score", interval_to_json(seat)}});
   }
   uint64_t pairs = 0;
   for (uint64_t c : all) pairs += c;
   const Interval span = interval_from_json(rungs.back()["elo"]);
   const Interval even = wilson(double(all[2]), double(pairs));
-  const Interval seat = seat0.score();
+  const double n = double(std::max<size_t>(1, steps.size()));
+  const double seat_estimate = seat_mean / n;
+  const Interval seat{seat_estimate, std::max(0.0, seat_estimate - seat_low / n),
+                      std::min(1.0, seat_estimate + seat_high / n)};
   const std::string text = fmt::format(
       "skill: the top rung is {:+.0f} Elo [{:+.0f}, {:+.0f}] over the bottom (it would score "
       "{:.2f} "
       "against it). luck: between neighbouring rungs {:.0f}% of deals played both ways ended even "
       "(each player won once, or both drew: the deal and the seat decided, not the players), and "
-      "the first seat scores {:.3f} [{:.3f}, {:.3f}] over all ladder games.",
+      "the first seat scores {:.3f} [{:.3f}, {:.3f}] on average over the steps (each step replays "
+      "the same deals, so the interval is the steps' mean half-width).",
       span.estimate, span.low, span.high, elo_to_score(span.estimate), 100 * even.estimate,
       seat.estimate, seat.low, seat.high);
   return {{"command", "ladder"},

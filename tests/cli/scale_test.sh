@@ -112,6 +112,13 @@ check "ladder: rungs, Elo curve and luck-versus-skill summary" python3 -c "
 import json,sys; l=json.load(open('$work/l/ladder.json'))
 ok = len(l['rungs']) == 2 and l['rungs'][1]['elo']['estimate'] > 0 and 'luck' in l['luck_versus_skill']['summary']
 sys.exit(0 if ok else 1)"
+run balance --game commanders --games 2000 --quiet --ladder 'heuristic(temperature=[8,2,0.5])' --out "$work/l3"
+check "ladder: the steps replay the same deals, so the seat-0 interval is no narrower than a step's" python3 -c "
+import json,sys; l=json.load(open('$work/l3/ladder.json')); s=l['luck_versus_skill']['seat0_score']
+steps=[x['seat0_score'] for x in l['steps']]; w=lambda i: i['high'] - i['low']
+ok = len(steps) == 2 and w(s) >= min(w(x) for x in steps) - 1e-12
+ok = ok and abs(s['estimate'] - sum(x['estimate'] for x in steps) / 2) < 1e-12
+sys.exit(0 if ok else 1)"
 expect_error "ladder without a list" "give one parameter a list" "$bin" balance --game commanders --games 100 --ladder 'heuristic(temperature=1)'
 
 # --- one agent in every seat --------------------------------------------------------------------
@@ -152,6 +159,15 @@ rows = {v['measure']: v for v in r['verdicts']}
 seat = rows['seat 0 score']
 ok = ok and len(seat['values']) == 2 and seat['holds'] in ('holds', 'depends on the player', 'reverses')
 ok = ok and all(len(v['verdicts']) == 2 for v in r['verdicts']) and len(r['verdicts']) > 1
+# The element verdicts are the causal values, each level's own (the commander types, a small group).
+causal = [v for v in r['verdicts'] if v.get('metric') == 'causal value']
+same = lambda a, b: {k: x for k, x in a.items() if k != 'seconds'} == {k: x for k, x in b.items() if k != 'seconds'}
+ok = ok and len(causal) == 4 and same(r['settings'][1]['causal_values'], p['causal_values'])
+for v in causal:
+  for level in range(2):
+    rows = [x for g in r['settings'][level]['causal_values']['groups'] for x in g['values'] if x['element'] == v['element']]
+    ok = ok and len(rows) == 1 and v['values'][level]['estimate'] == rows[0]['value']['estimate']
+    ok = ok and v['verdicts'][level] == (rows[0]['verdict'] or 'none')
 sys.exit(0 if ok else 1)"
 check "robust: a CSV row per verdict and level, and an HTML report" bash -c \
   "grep -q '^\"seat 0 score\",2,\"random\",' '$work/rb/robust.csv' && grep -q 'across player levels' '$work/rb.html'"
