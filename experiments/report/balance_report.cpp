@@ -1,6 +1,7 @@
 #include "experiments/report/balance_report.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -203,6 +204,16 @@ void print_adjusted_values(const nlohmann::json& a, std::FILE* out) {
                format_interval(interval_from_json(c["even_game_win"])));
 }
 
+// Every verdict is a statement about games between these players.
+std::string verdicts_rest_on(const BalanceReport& r) {
+  const bool one = std::all_of(r.agents.begin(), r.agents.end(),
+                               [&](const std::string& a) { return a == r.agents[0]; });
+  return fmt::format(
+      "the verdicts rest on {}: `balance --robust AGENTS` checks them with other players",
+      one ? fmt::format("{} in every seat", r.agents.empty() ? "" : r.agents[0])
+          : fmt::format("{}", fmt::join(r.agents, " against ")));
+}
+
 }  // namespace
 
 nlohmann::json balance_summary_json(const BalanceReport& r) {
@@ -215,6 +226,7 @@ nlohmann::json balance_summary_json(const BalanceReport& r) {
   j["game"] = r.game;
   j["config"] = r.config;
   j["agents"] = r.agents;
+  j["verdicts_rest_on"] = verdicts_rest_on(r);
   j["seed"] = r.seed;
   j["games"] = t.games;
   j["deals"] = r.deals;
@@ -366,7 +378,7 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
   const BalanceAccumulator& t = r.totals;
   if (!r.causal.is_null()) {
     print_causal_verdict(r.causal, out);
-    fmt::print(out, "\n");
+    fmt::print(out, "  ({})\n\n", verdicts_rest_on(r));
   }
   // Search agents can play under ten games a second: then two decimals, not "0 games/s".
   const double rate = r.seconds > 0 ? double(t.games) / r.seconds : 0.0;
@@ -382,6 +394,7 @@ void print_balance_table(const BalanceReport& r, std::FILE* out) {
     return fmt::format("{}", fmt::join(parts, " "));
   }();
   if (!config.empty()) fmt::print(out, "config: {}\n", config);
+  if (r.causal.is_null()) fmt::print(out, "players: {}\n", verdicts_rest_on(r));
   if (!r.pairing_note.empty()) fmt::print(out, "note: {}\n", r.pairing_note);
   if (r.one_team)
     print_team_table(r, out);

@@ -44,7 +44,7 @@ std::string team_section(const json& s) {
 
 // The causal element values (experiments/run/causal_values.hpp): the verdict in words, then a
 // forest plot of each group's values per context, the dashed line at the group's median.
-std::string causal_section(const json& c) {
+std::string causal_section(const json& c, const json& rest_on) {
   std::string verdict;
   const std::string context = c["context_label"].get<std::string>();
   if (c["verdict"].empty()) {
@@ -107,6 +107,7 @@ std::string causal_section(const json& c) {
             paragraph(c["contexts"]["method"].get<std::string>()) +
             forest_plot(rows, context + " values", 0.0);
   }
+  if (rest_on.is_string()) verdict += paragraph("(" + rest_on.get<std::string>() + ")");
   return section("Verdict", verdict) + section("Causal element values", body);
 }
 
@@ -114,7 +115,8 @@ std::string causal_section(const json& c) {
 
 std::string balance_sections(const json& s) {
   std::string out;
-  if (s.contains("causal_values")) out += causal_section(s["causal_values"]);
+  if (s.contains("causal_values"))
+    out += causal_section(s["causal_values"], s.value("verdicts_rest_on", json()));
   const int players = s["players"].get<int>();
   out += paragraph(fmt::format("{} games on {} {}deals, seed {}, {} players. Config: {}.",
                                s["games"].get<uint64_t>(), s["deals"].get<uint64_t>(),
