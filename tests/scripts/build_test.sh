@@ -28,7 +28,7 @@ build
 code=$?
 check "a first build succeeds" [ $code -eq 0 ]
 check "a first build says what it is doing and how long it takes" \
-  grep -q "building ninefold (release), the first build takes about 5 minutes on 2 cores" "$work/err"
+  grep -q "building ninefold and its tests (release), the first build takes about 8 minutes on 2 cores" "$work/err"
 check "progress is shown as percentage lines, about one per tenth" \
   [ "$(grep -c '^ninefold: build [0-9]*%$' "$work/err")" -eq 10 ]
 check "progress reaches 100%" grep -q "^ninefold: build 100%$" "$work/err"
@@ -47,8 +47,11 @@ check "a failed build says where its log is" grep -q "the build failed (output a
 
 export CMAKE_CALLS="$work/calls"
 : >"$CMAKE_CALLS"
+rm -f "$work/tree/build/release/ninefold"
 PATH="$work/bin:$PATH" "$work/tree/scripts/build" release ninefold >"$work/out" 2>"$work/err"
 check "named targets are the only ones built" grep -q -- "--target ninefold$" "$CMAKE_CALLS"
+check "a first build of named targets says which, and its shorter time" \
+  grep -q "building ninefold (release), the first build takes about 4 minutes on 2 cores" "$work/err"
 : >"$CMAKE_CALLS"
 build
 check "without targets everything is built" bash -c "! grep -q -- --target '$CMAKE_CALLS'"
