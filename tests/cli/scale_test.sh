@@ -129,7 +129,11 @@ check "the same agent in every seat plays each deal once and says so; two agents
 import json,sys; a,b,c=(json.load(open(f'$work/{d}/summary.json')) for d in ('one','one2','two'))
 ok = a['deals'] == a['games'] == 400 and not a['paired'] and 'pairing_note' in a and a['counts'] == b['counts']
 ok = ok and c['paired'] and c['deals'] == 200 and 'pairing_note' not in c
+ok = ok and a['verdicts_rest_on'].startswith('the verdicts rest on heuristic in every seat')
+ok = ok and 'heuristic against random' in c['verdicts_rest_on']
 sys.exit(0 if ok else 1)"
+check "the terminal names the players the verdicts rest on, with the causal verdict" bash -c \
+  "'$bin' balance --game commanders --games 400 --quiet --out '$work/one3' | grep -q '(the verdicts rest on heuristic in every seat'"
 
 # --- sweep -----------------------------------------------------------------------------------
 run balance --game sections --agents random --games 300 --seed 5 --quiet --sweep players=2..4 \
