@@ -76,9 +76,25 @@ std::pair<json, std::string> element_at(const json& s, const std::string& elemen
   return {value, verdict};
 }
 
+// One level's row of an element in a context, or of a context against the field (no context).
+const json* causal_row(const json& c, const std::string& group, const std::string& element,
+                       const std::string& context) {
+  if (context.empty()) {
+    if (!c.contains("contexts")) return nullptr;
+    for (const json& row : c["contexts"]["values"])
+      if (row["context"] == element) return &row;
+    return nullptr;
+  }
+  for (const json& g : c["groups"])
+    for (const json& row : g["values"])
+      if (g["group"] == group && row["element"] == element && row["context"] == context)
+        return &row;
+  return nullptr;
+}
+
 // The causal values (experiments/run/causal_values.hpp) at every level: each value some level
 // calls off, and every value of a small group. A value's verdict is "too strong", "too weak"
-// or none (not significant, or too few games at that level).
+// or none (not significant, or too few games at that level). Every level has causal values.
 void add_causal_rows(const std::vector<json>& summaries, json& rows) {
   using Key = std::tuple<std::string, std::string, std::string>;  // group, element, context
   std::vector<Key> wanted;
@@ -90,7 +106,6 @@ void add_causal_rows(const std::vector<json>& summaries, json& rows) {
     return v == "too strong" || v == "too weak";
   };
   for (const json& s : summaries) {
-    if (!s.contains("causal_values")) continue;
     const json& c = s["causal_values"];
     for (const json& g : c["groups"])
       for (const json& row : g["values"])
@@ -106,21 +121,9 @@ void add_causal_rows(const std::vector<json>& summaries, json& rows) {
     for (const json& s : summaries) {
       json value = nullptr;
       std::string verdict = "none";
-      if (s.contains("causal_values")) {
-        const json& c = s["causal_values"];
-        auto take = [&](const json& row) {
-          if (!row["value"].is_null()) value = as_interval(row["value"]);
-          if (flagged(row)) verdict = row["verdict"];
-        };
-        if (context.empty() && c.contains("contexts")) {
-          for (const json& row : c["contexts"]["values"])
-            if (row["context"] == element) take(row);
-        } else {
-          for (const json& g : c["groups"])
-            if (g["group"] == group)
-              for (const json& row : g["values"])
-                if (row["element"] == element && row["context"] == context) take(row);
-        }
+      if (const json* row = causal_row(s["causal_values"], group, element, context)) {
+        if (!(*row)["value"].is_null()) value = as_interval((*row)["value"]);
+        if (flagged(*row)) verdict = (*row)["verdict"];
       }
       values.push_back(value);
       verdicts.push_back(verdict);
@@ -137,39 +140,9 @@ void add_causal_rows(const std::vector<json>& summaries, json& rows) {
   }
 }
 
-}  // namespace
-
-json robust_summary_json(const std::vector<std::vector<std::string>>& levels,
-                         std::vector<json> summaries) {
-  json rows = json::array();
-  if (!summaries.empty() && summaries[0].contains("team")) {
-    // Seats that form one team: the team's win rate at each level (no seat verdict).
-    json values = json::array();
-    for (const json& s : summaries) values.push_back(s["team"]["win_rate"]);
-    rows.push_back(compare({{"measure", "team win"}},
-                           std::vector<std::string>(summaries.size(), "none"), values));
-  } else {
-    std::vector<std::string> verdicts;
-    json values = json::array();
-    for (const json& s : summaries) {
-      verdicts.push_back(seat_verdict(s));
-      values.push_back(s["first_seat_advantage"]["seat0_score"]);
-    }
-    rows.push_back(compare({{"measure", "seat 0 score"}}, verdicts, values));
-  }
-  // With causal values they are the element verdicts; the raw rates only describe.
-  bool causal = !summaries.empty();
-  for (const json& s : summaries) causal = causal && s.contains("causal_values");
-  if (causal) {
-    add_causal_rows(summaries, rows);
-    return {{"command", "robust"},
-            {"game", summaries[0]["game"]},
-            {"levels", levels},
-            {"element_verdicts", "causal values (raw rates are descriptive: see each level)"},
-            {"verdicts", rows},
-            {"settings", std::move(summaries)}};
-  }
-  // Which element metrics to compare: headline metrics of small groups, and every flag.
+// Games without causal values: the headline raw-rate metric of every element of a small group,
+// and every metric some level flags.
+void add_raw_rate_rows(const std::vector<json>& summaries, json& rows) {
   std::vector<std::tuple<std::string, std::string, std::string>> wanted;  // group, element, metric
   auto want = [&](const std::string& group, const std::string& element, const std::string& metric) {
     const auto key = std::make_tuple(group, element, metric);
@@ -203,11 +176,42 @@ json robust_summary_json(const std::vector<std::vector<std::string>>& levels,
                             {"metric", metric}},
                            verdicts, values));
   }
-  return {{"command", "robust"},
-          {"game", summaries.empty() ? json("") : summaries[0]["game"]},
-          {"levels", levels},
-          {"verdicts", rows},
-          {"settings", std::move(summaries)}};
+}
+
+}  // namespace
+
+json robust_summary_json(const std::vector<std::vector<std::string>>& levels,
+                         std::vector<json> summaries) {
+  json rows = json::array();
+  if (!summaries.empty() && summaries[0].contains("team")) {
+    // Seats that form one team: the team's win rate at each level (no seat verdict).
+    json values = json::array();
+    for (const json& s : summaries) values.push_back(s["team"]["win_rate"]);
+    rows.push_back(compare({{"measure", "team win"}},
+                           std::vector<std::string>(summaries.size(), "none"), values));
+  } else {
+    std::vector<std::string> verdicts;
+    json values = json::array();
+    for (const json& s : summaries) {
+      verdicts.push_back(seat_verdict(s));
+      values.push_back(s["first_seat_advantage"]["seat0_score"]);
+    }
+    rows.push_back(compare({{"measure", "seat 0 score"}}, verdicts, values));
+  }
+  // With causal values they are the element verdicts; the raw rates only describe.
+  bool causal = !summaries.empty();
+  for (const json& s : summaries) causal = causal && s.contains("causal_values");
+  if (causal)
+    add_causal_rows(summaries, rows);
+  else
+    add_raw_rate_rows(summaries, rows);
+  json out = {{"command", "robust"},
+              {"game", summaries.empty() ? json("") : summaries[0]["game"]},
+              {"levels", levels},
+              {"verdicts", rows},
+              {"settings", std::move(summaries)}};
+  if (causal) out["element_verdicts"] = "causal values (raw rates are descriptive: see each level)";
+  return out;
 }
 
 void print_robust_table(const json& s, std::FILE* out) {

@@ -34,6 +34,7 @@ inline constexpr int kMaxInPlay = 20;  // a deck holds 20 warriors
 inline constexpr int kMaxHand = kDeckSize;
 inline constexpr int kCardWords = (kMaxCards + 63) / 64;
 using CardMask = std::array<uint64_t, kCardWords>;
+// Whether card `id` is in the mask.
 inline bool has(const CardMask& m, int id) { return m[size_t(id) / 64] >> (id % 64) & 1; }
 
 struct Warrior {
