@@ -1,15 +1,8 @@
 #!/usr/bin/env bash
 # scripts/setup with stand-ins for dpkg-query (MISSING names the packages it reports absent)
 # and apt-get (it logs what it is asked to install). Usage: setup_test.sh path/to/source
-set -u
-source_dir="$1"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-failures=0
-check() {  # check "what" command...
-  local what="$1"; shift
-  if "$@"; then echo "ok: $what"; else echo "FAILED: $what"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/../cli/common.sh" "$1"  # $work, check
+source_dir="$bin"
 mkdir -p "$work/bin"
 cat >"$work/bin/dpkg-query" <<'STUB'
 #!/usr/bin/env bash
