@@ -79,6 +79,13 @@ double minimum_detectable_effect(double se);
 // the kCausalMinGames paired games a value needs (the effect is then 0), that it detects nothing.
 std::string causal_detects_text(double mde);
 
+// How many leading deals the first block plays with every element replaced, given how many
+// elements each of the first deals has in play (`slots`, one entry a deal, up to a whole
+// block): all of them when their replacements fit in the budget, else the longest prefix that
+// costs at most half of it (at least one deal), so that a short run of an expensive player
+// keeps to its budget and still leaves half of it to the widest intervals.
+uint64_t causal_pilot_deals(const std::vector<uint32_t>& slots, uint64_t budget);
+
 // Which cells a block of deals replaces (experiments/run/causal_values.cpp).
 std::vector<char> causal_plan(const CausalTally& tally, uint64_t deals_done, uint64_t deals_total,
                               uint64_t block_deals, double budget_left);

@@ -63,6 +63,15 @@ std::string causal_detects_text(double mde) {
                                kCausalMinGames);
 }
 
+uint64_t causal_pilot_deals(const std::vector<uint32_t>& slots, uint64_t budget) {
+  uint64_t full = 0;
+  for (uint32_t n : slots) full += n;
+  if (full <= budget) return slots.size();
+  uint64_t deals = 0, cost = 0;
+  while (deals < slots.size() && cost + slots[deals] <= budget / 2) cost += slots[deals++];
+  return std::max<uint64_t>(deals, 1);
+}
+
 std::vector<char> causal_plan(const CausalTally& t, uint64_t done, uint64_t total, uint64_t block,
                               double left) {
   const size_t n = t.cells.size();

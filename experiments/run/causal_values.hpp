@@ -7,9 +7,10 @@
 // field, below).
 //
 // Budget: a run of D deals may play `budget` replacement games. When every element of every
-// deal fits, all are played; otherwise the first block of deals replaces every element, and
-// each later block replaces only the elements whose intervals are widest, as many as the
-// block's share of the remaining budget allows. Every decision depends only on blocks already
+// deal fits, all are played; otherwise the first block of deals (up to 512, as many as half
+// the budget pays for when 512 would not fit) replaces every element, and each later block
+// replaces only the elements whose intervals are widest, as many as the block's share of the
+// remaining budget allows. Every decision depends only on blocks already
 // merged in deal order, so the result does not depend on the thread count.
 //
 // Contexts drawn at random by the deal (random decks) are valued against the field: a seat's
@@ -77,20 +78,24 @@ class CausalRun {
     CausalTally total(schema_.elements.size(), schema_.contexts.size());
     info.budget = budget;
     info.contexts_randomized = game_.contexts_randomized();
-    const uint64_t block = kBlockDeals;
-    std::vector<char> all(total.cells.size(), 1);
+    const uint64_t scanned = std::min(kBlockDeals, deals);
+    const uint64_t pilot = causal_pilot_deals(slots_per_deal(scanned), budget);
+    // After a pilot cut short by the budget, smaller blocks re-plan more often.
+    const uint64_t block =
+        pilot < scanned ? std::clamp(pilot, kMinBlockDeals, kBlockDeals) : kBlockDeals;
     for (uint64_t done = 0; done < deals;) {
-      const uint64_t count = std::min(block, deals - done);
+      const uint64_t count = std::min(done == 0 ? pilot : block, deals - done);
       const double left = double(budget) - double(total.replacement_games);
       std::vector<char> plan = causal_plan(total, done, deals, count, left);
       if (!std::all_of(plan.begin(), plan.end(), [](char c) { return c != 0; }))
         info.full_coverage = false;
-      const uint64_t chunks = (count + kChunkDeals - 1) / kChunkDeals;
+      // Chunks of up to 32 deals, at least 16 a block so that a short block uses every core.
+      const uint64_t chunk = std::clamp<uint64_t>(count / 16, 1, kChunkDeals);
+      const uint64_t chunks = (count + chunk - 1) / chunk;
       std::vector<CausalTally> results(chunks);
       tbb::parallel_for(uint64_t{0}, chunks, [&](uint64_t c) {
-        const uint64_t first = done + c * kChunkDeals;
-        run_chunk(first, std::min(done + count, first + kChunkDeals), plan, agents.local(),
-                  results[c]);
+        const uint64_t first = done + c * chunk;
+        run_chunk(first, std::min(done + count, first + chunk), plan, agents.local(), results[c]);
       });
       for (const auto& r : results) total.merge(r);
       done += count;
@@ -107,7 +112,18 @@ class CausalRun {
   }
 
  private:
-  static constexpr uint64_t kBlockDeals = 512, kChunkDeals = 32;
+  static constexpr uint64_t kBlockDeals = 512, kMinBlockDeals = 32, kChunkDeals = 32;
+
+  // How many elements each of the first `deals` deals has in play (dealing only, no game).
+  std::vector<uint32_t> slots_per_deal(uint64_t deals) const {
+    std::vector<uint32_t> out;
+    std::vector<CausalSlot> slots;
+    for (uint64_t deal = 0; deal < deals; ++deal) {
+      game_.causal_slots(game_.initial_state(derive_seed(seed_, deal, Stream::Deal)), slots);
+      out.push_back(uint32_t(slots.size()));
+    }
+    return out;
+  }
 
   static int half_points(SeatResult r) {
     return r == SeatResult::Win ? 2 : r == SeatResult::Draw ? 1 : 0;

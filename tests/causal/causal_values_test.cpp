@@ -122,6 +122,18 @@ TEST_CASE("causal plan: every cell when the budget allows, else the widest withi
   CHECK(causal_plan(t, 100, 1000, 100, 1800) == std::vector<char>{0, 1, 1, 0});
 }
 
+TEST_CASE("causal pilot: the first block keeps to the budget when a whole block would not") {
+  const std::vector<uint32_t> slots(512, 50);  // 50 elements in play a deal, 25,600 in all
+  CHECK(causal_pilot_deals(slots, 25600) == 512);
+  CHECK(causal_pilot_deals(slots, 1000000) == 512);
+  // 1,000 replacement games: the pilot takes at most half, 10 deals of 50.
+  CHECK(causal_pilot_deals(slots, 1000) == 10);
+  // A budget smaller than one deal's elements still plays one deal.
+  CHECK(causal_pilot_deals(slots, 30) == 1);
+  CHECK(causal_pilot_deals({3, 0, 4}, 7) == 3);
+  CHECK(causal_pilot_deals({}, 7) == 0);
+}
+
 TEST_CASE("ragnarok: a causal replacement swaps one seat's copies for the filler in place") {
   using ragnarok::RagnarokGame;
   const RagnarokGame game(ParamSet(RagnarokGame::config_schema(),
