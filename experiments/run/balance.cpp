@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "experiments/run/causal_tally.hpp"
+#include "experiments/run/mpi.hpp"
 #include "experiments/run/process_reduction.hpp"
 
 namespace nf {
@@ -51,13 +52,15 @@ std::optional<BalanceReport> play_balance(const GameInfo& info, const BalanceOpt
   if (o.detect > 0) o.games = games_to_detect(*game, o);
   const std::unique_ptr<BalanceRun> run = game->balance_run(o);
   BalanceReport report = run->run();
-  if (!reduce_balance_over_processes(report, run->empty_accumulator())) return std::nullopt;
-  // Causal values need every deal in one process: not for a shard (`--shard`; under MPI the
-  // first rank, whole after the reduction, plays them alone). A checkpointed run measures them
-  // once its deals are done (they are not checkpointed: a function of the run's identity alone).
-  if (report.shard.whole())
+  const bool publishes = reduce_balance_over_processes(report, run->empty_accumulator());
+  // Causal values need every deal: not for a shard (`--shard`); under MPI every rank plays its
+  // part of them, and the first rank, whole after the reduction, reports them. A checkpointed
+  // run measures them once its deals are done (they are not checkpointed: a function of the
+  // run's identity alone).
+  if (report.shard.whole() || mpi_world().size > 1)
     report.causal =
         game->causal_values({o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games});
+  if (!publishes) return std::nullopt;
   return report;
 }
 

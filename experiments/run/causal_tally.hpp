@@ -86,6 +86,11 @@ std::string causal_detects_text(double mde);
 // keeps to its budget and still leaves half of it to the widest intervals.
 uint64_t causal_pilot_deals(const std::vector<uint32_t>& slots, uint64_t budget);
 
+// Under MPI: chunk c of a block is played by rank c mod ranks; this sends every chunk's counts
+// to every rank (experiments/run/causal_chunks.cpp). Each entry of `chunks` must already have
+// the run's shape (elements and contexts); a world of one process returns at once.
+void share_causal_chunks(std::vector<CausalTally>& chunks, int rank, int ranks);
+
 // Which cells a block of deals replaces (experiments/run/causal_values.cpp).
 std::vector<char> causal_plan(const CausalTally& tally, uint64_t deals_done, uint64_t deals_total,
                               uint64_t block_deals, double budget_left);

@@ -11,7 +11,8 @@
 // the budget pays for when 512 would not fit) replaces every element, and each later block
 // replaces only the elements whose intervals are widest, as many as the block's share of the
 // remaining budget allows. Every decision depends only on blocks already
-// merged in deal order, so the result does not depend on the thread count.
+// merged in deal order, so the result does not depend on the thread or process count (under
+// MPI every rank plays its part of each block and every rank merges the whole block).
 //
 // Contexts drawn at random by the deal (random decks) are valued against the field: a seat's
 // score with the context minus its fair share, a randomized comparison on the base games.
@@ -43,6 +44,7 @@
 #include "experiments/run/causal_tally.hpp"
 #include "experiments/run/entrant.hpp"
 #include "experiments/run/lineup.hpp"
+#include "experiments/run/mpi.hpp"
 #include "experiments/run/runner.hpp"
 
 namespace nf {
@@ -75,7 +77,10 @@ class CausalRun {
       for (const auto& s : specs_) a.push_back(make_agent(game_, s));
       return a;
     });
-    CausalTally total(schema_.elements.size(), schema_.contexts.size());
+    const CausalTally empty(schema_.elements.size(), schema_.contexts.size());
+    CausalTally total = empty;
+    const MpiWorld world = mpi_world();
+    const uint64_t rank = uint64_t(world.rank), ranks = uint64_t(world.size);
     info.budget = budget;
     info.contexts_randomized = game_.contexts_randomized();
     const uint64_t scanned = std::min(kBlockDeals, deals);
@@ -89,14 +94,18 @@ class CausalRun {
       std::vector<char> plan = causal_plan(total, done, deals, count, left);
       if (!std::all_of(plan.begin(), plan.end(), [](char c) { return c != 0; }))
         info.full_coverage = false;
-      // Chunks of up to 32 deals, at least 16 a block so that a short block uses every core.
-      const uint64_t chunk = std::clamp<uint64_t>(count / 16, 1, kChunkDeals);
+      // Up to 64 chunks a block, so that a short block uses every core; under MPI chunk c is
+      // played by rank c mod ranks and then shared with every rank.
+      const uint64_t chunk = std::clamp<uint64_t>(count / 64, 1, kChunkDeals);
       const uint64_t chunks = (count + chunk - 1) / chunk;
-      std::vector<CausalTally> results(chunks);
-      tbb::parallel_for(uint64_t{0}, chunks, [&](uint64_t c) {
+      std::vector<CausalTally> results(chunks, empty);
+      const uint64_t mine = (chunks + ranks - 1 - rank) / ranks;  // chunks rank, rank + ranks, ...
+      tbb::parallel_for(uint64_t{0}, mine, [&](uint64_t i) {
+        const uint64_t c = rank + i * ranks;
         const uint64_t first = done + c * chunk;
         run_chunk(first, std::min(done + count, first + chunk), plan, agents.local(), results[c]);
       });
+      share_causal_chunks(results, int(rank), int(ranks));
       for (const auto& r : results) total.merge(r);
       done += count;
       if (!quiet_ && stderr_is_terminal()) {
@@ -112,7 +121,7 @@ class CausalRun {
   }
 
  private:
-  static constexpr uint64_t kBlockDeals = 512, kMinBlockDeals = 32, kChunkDeals = 32;
+  static constexpr uint64_t kBlockDeals = 512, kMinBlockDeals = 32, kChunkDeals = 8;
 
   // How many elements each of the first `deals` deals has in play (dealing only, no game).
   std::vector<uint32_t> slots_per_deal(uint64_t deals) const {

@@ -62,6 +62,24 @@ std::vector<std::string> mpi_gather_text(const std::string& mine) {
   return out;
 }
 
+std::vector<std::string> mpi_all_gather_text(const std::string& mine) {
+  const MpiWorld w = mpi_world();
+  if (w.size == 1) return {mine};
+  int length = int(mine.size());
+  std::vector<int> lengths(size_t(w.size));
+  MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  std::vector<int> offsets(lengths.size(), 0);
+  int total = 0;
+  for (size_t r = 0; r < lengths.size(); ++r) offsets[r] = total, total += lengths[r];
+  std::string all(size_t(total), '\0');
+  MPI_Allgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(),
+                 MPI_CHAR, MPI_COMM_WORLD);
+  std::vector<std::string> out;
+  for (size_t r = 0; r < lengths.size(); ++r)
+    out.push_back(all.substr(size_t(offsets[r]), size_t(lengths[r])));
+  return out;
+}
+
 void mpi_abort(int code) {
   if (started) MPI_Abort(MPI_COMM_WORLD, code);
   std::exit(code);
@@ -74,6 +92,7 @@ void mpi_stop() {}
 MpiWorld mpi_world() { return {}; }
 bool mpi_built() { return false; }
 std::vector<std::string> mpi_gather_text(const std::string& mine) { return {mine}; }
+std::vector<std::string> mpi_all_gather_text(const std::string& mine) { return {mine}; }
 void mpi_abort(int code) { std::exit(code); }
 
 #endif

@@ -20,6 +20,8 @@ MpiWorld mpi_world();
 bool mpi_built();
 // Every rank's text, in rank order, on rank 0; an empty list elsewhere.
 std::vector<std::string> mpi_gather_text(const std::string& mine);
+// Every rank's text, in rank order, on every rank.
+std::vector<std::string> mpi_all_gather_text(const std::string& mine);
 // Ends every rank (after an error on one of them, so that the others do not wait forever).
 [[noreturn]] void mpi_abort(int code);
 

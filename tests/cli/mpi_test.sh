@@ -46,5 +46,23 @@ if [ "$(grep -c '^commanders: 30000 games' "$work/stdout")" -ne 1 ]; then
 else
   echo "ok: only rank 0 prints"
 fi
+# Causal values whose budget leaves most replacements out: each block's plan depends on every
+# block before it, so three ranks playing their parts must still make the single process's plan.
+causal=(balance --game ninth-world --config players=2,length=quick --games 1500 --causal-games 3000 --seed 4 --quiet)
+"$bin" "${causal[@]}" --out "$work/causal_single" >/dev/null || { echo "FAILED: single-process causal run"; exit 1; }
+if ! mpirun --oversubscribe -np 3 "$bin" "${causal[@]}" --out "$work/causal_mpi" >/dev/null 2>"$work/stderr"; then
+  echo "FAILED: mpirun -np 3 (causal values)"; cat "$work/stderr"; exit 1
+fi
+python3 - "$work/causal_single/summary.json" "$work/causal_mpi/summary.json" <<'PY' || failures=$((failures + 1))
+import json, sys
+a, b = (json.load(open(p))["causal_values"] for p in sys.argv[1:3])
+if a["every_element_every_deal"] or a["replacement_games"] > 3000:
+    print("FAILED: the run should spread a budget of 3000 replacement games"); sys.exit(1)
+for s in (a, b):
+    s.pop("seconds")
+if a != b:
+    print("FAILED: the causal values of three ranks differ from one process's"); sys.exit(1)
+print("ok: three ranks give one process's causal values, budget plan included")
+PY
 cmp -s "$work/single/commanders.csv" "$work/mpi/commanders.csv" && echo "ok: identical CSV tables" || { echo "FAILED: CSV tables differ"; failures=$((failures + 1)); }
 [ "$failures" -eq 0 ]
