@@ -19,8 +19,9 @@ nlohmann::json tally_json(const CausalTally& t) {
   for (const IntMoments& m : t.cells) cells.push_back({m.n, m.sum, m.sum_squares});
   for (const ClusterMoments& m : t.field)
     field.push_back({m.games, m.sy, m.sm, m.syy, m.smm, m.sym});
-  return {{"cells", cells},       {"present", t.present},       {"field", field},
-          {"deals", t.deals},     {"base_games", t.base_games}, {"replacement_games", t.replacement_games}};
+  return {
+      {"cells", cells},   {"present", t.present},       {"field", field},
+      {"deals", t.deals}, {"base_games", t.base_games}, {"replacement_games", t.replacement_games}};
 }
 
 void read_tally(const nlohmann::json& j, CausalTally& t) {

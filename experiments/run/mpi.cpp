@@ -44,40 +44,50 @@ MpiWorld mpi_world() {
 
 bool mpi_built() { return true; }
 
-std::vector<std::string> mpi_gather_text(const std::string& mine) {
-  const MpiWorld w = mpi_world();
-  if (w.size == 1) return {mine};
-  int length = int(mine.size());
-  std::vector<int> lengths(size_t(w.rank == 0 ? w.size : 0));
-  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+namespace {
+
+// Where each rank's text begins in the gathered text, and the total length.
+std::vector<int> offsets_of(const std::vector<int>& lengths, int& total) {
   std::vector<int> offsets(lengths.size(), 0);
-  int total = 0;
+  total = 0;
   for (size_t r = 0; r < lengths.size(); ++r) offsets[r] = total, total += lengths[r];
-  std::string all(size_t(total), '\0');
-  MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR,
-              0, MPI_COMM_WORLD);
+  return offsets;
+}
+
+std::vector<std::string> split_texts(const std::string& all, const std::vector<int>& lengths,
+                                     const std::vector<int>& offsets) {
   std::vector<std::string> out;
   for (size_t r = 0; r < lengths.size(); ++r)
     out.push_back(all.substr(size_t(offsets[r]), size_t(lengths[r])));
   return out;
 }
 
+}  // namespace
+
+std::vector<std::string> mpi_gather_text(const std::string& mine) {
+  const MpiWorld w = mpi_world();
+  if (w.size == 1) return {mine};
+  int length = int(mine.size()), total = 0;
+  std::vector<int> lengths(size_t(w.rank == 0 ? w.size : 0));
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  const std::vector<int> offsets = offsets_of(lengths, total);
+  std::string all(size_t(total), '\0');
+  MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR,
+              0, MPI_COMM_WORLD);
+  return split_texts(all, lengths, offsets);
+}
+
 std::vector<std::string> mpi_all_gather_text(const std::string& mine) {
   const MpiWorld w = mpi_world();
   if (w.size == 1) return {mine};
-  int length = int(mine.size());
+  int length = int(mine.size()), total = 0;
   std::vector<int> lengths(size_t(w.size));
   MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  std::vector<int> offsets(lengths.size(), 0);
-  int total = 0;
-  for (size_t r = 0; r < lengths.size(); ++r) offsets[r] = total, total += lengths[r];
+  const std::vector<int> offsets = offsets_of(lengths, total);
   std::string all(size_t(total), '\0');
   MPI_Allgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(),
                  MPI_CHAR, MPI_COMM_WORLD);
-  std::vector<std::string> out;
-  for (size_t r = 0; r < lengths.size(); ++r)
-    out.push_back(all.substr(size_t(offsets[r]), size_t(lengths[r])));
-  return out;
+  return split_texts(all, lengths, offsets);
 }
 
 void mpi_abort(int code) {
