@@ -26,6 +26,7 @@ struct CausalRequest {
   bool quiet = false;
   uint64_t deals = 0;                    // the balance run's deals
   std::optional<uint64_t> replacements;  // unset: the game's share of the deals
+  std::vector<std::string> groups;       // the groups to value; empty: every group
 };
 
 class LoadedGame {
@@ -45,6 +46,8 @@ class LoadedGame {
   virtual bool has_causal_values() const = 0;
   // summary.json's "causal_values"; null when the game declares none or none are asked for.
   virtual nlohmann::json causal_values(const CausalRequest& request) const = 0;
+  // The names of the groups its causal values compare (empty without causal values).
+  virtual std::vector<std::string> causal_groups() const = 0;
 };
 
 // Head-to-head commands need exactly two seats on two sides: the pentanomial model pairs seat

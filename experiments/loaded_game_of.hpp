@@ -35,8 +35,15 @@ class LoadedGameOf final : public LoadedGame {
     return std::make_unique<BalanceRunOf<G>>(game_, config_, options);
   }
   bool has_causal_values() const override { return HasCausalValues<G>; }
+  std::vector<std::string> causal_groups() const override {
+    if constexpr (HasCausalValues<G>)
+      return causal_group_names(game_.causal_schema());
+    else
+      return {};
+  }
   nlohmann::json causal_values(const CausalRequest& r) const override {
-    return run_causal_values(game_, r.agents, r.seed, r.threads, r.quiet, r.deals, r.replacements);
+    return run_causal_values(game_, r.agents, r.seed, r.threads, r.quiet, r.deals, r.replacements,
+                             r.groups);
   }
 
  private:

@@ -99,6 +99,11 @@ class BalanceCommand final : public Command {
                         "by its group's neutral reference on the same deals); 0 skips them "
                         "(default: the game's share of --games)")
             ->check(whole_number());
+    bal->add_option("--causal-groups", o.causal_groups,
+                    "value only these groups of elements, comma-separated (e.g. hero): the "
+                    "budget goes to them alone (default: every group the game declares)")
+        ->delimiter(',')
+        ->check(non_empty_value());
     bal->add_option("--detect", o.detect,
                     "play as many games as make the element tables' minimum detectable effect "
                     "(80% power, score units) reach this, e.g. 0.02")

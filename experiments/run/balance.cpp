@@ -20,7 +20,7 @@ uint64_t games_to_detect(const LoadedGame& game, const BalanceOptions& o) {
   if (!game.has_causal_values())
     throw Error(fmt::format("--detect: game '{}' declares no causal element values", game.id()));
   const uint64_t pilot = std::max<uint64_t>(500, o.games / 4);
-  CausalRequest request{o.agents, o.seed, o.threads, o.quiet, pilot, std::nullopt};
+  CausalRequest request{o.agents, o.seed, o.threads, o.quiet, pilot, std::nullopt, o.causal_groups};
   if (o.causal_games)
     request.replacements = *o.causal_games * pilot / std::max<uint64_t>(1, o.games);
   const nlohmann::json values = game.causal_values(request);
@@ -48,6 +48,12 @@ std::optional<BalanceReport> play_balance(const GameInfo& info, const BalanceOpt
     if (!options.paired)
       throw Error("--tournament plays every deal in every seat order; drop --unpaired");
   }
+  if (!options.causal_groups.empty()) {
+    if (!game->has_causal_values())
+      throw Error(
+          fmt::format("--causal-groups: game '{}' declares no causal element values", info.id));
+    causal_groups_measured(game->causal_groups(), options.causal_groups, info.id);
+  }
   BalanceOptions o = options;
   if (o.detect > 0) o.games = games_to_detect(*game, o);
   const std::unique_ptr<BalanceRun> run = game->balance_run(o);
@@ -58,8 +64,8 @@ std::optional<BalanceReport> play_balance(const GameInfo& info, const BalanceOpt
   // run measures them once its deals are done (they are not checkpointed: a function of the
   // run's identity alone).
   if (report.shard.whole() || mpi_world().size > 1)
-    report.causal =
-        game->causal_values({o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games});
+    report.causal = game->causal_values(
+        {o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games, o.causal_groups});
   if (!publishes) return std::nullopt;
   return report;
 }

@@ -44,6 +44,7 @@ struct BalanceOptions {
   // (unset: the game's default share of the run, 0: none); --detect: the minimum detectable
   // effect the run's games are chosen to reach (0: the games asked for).
   std::optional<uint64_t> causal_games;
+  std::vector<std::string> causal_groups;  // the groups to value (empty: every group)
   double detect = 0;
 };
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -59,6 +60,7 @@ struct CausalRunInfo {
   uint64_t budget = 0;
   bool full_coverage = true;
   bool contexts_randomized = false;
+  std::vector<char> groups_measured;  // per group of the schema; empty: every group
 };
 
 inline constexpr double kCausalFdr = 0.05;
@@ -90,6 +92,13 @@ uint64_t causal_pilot_deals(const std::vector<uint32_t>& slots, uint64_t budget)
 // to every rank (experiments/run/causal_chunks.cpp). Each entry of `chunks` must already have
 // the run's shape (elements and contexts); a world of one process returns at once.
 void share_causal_chunks(std::vector<CausalTally>& chunks, int rank, int ranks);
+
+// Which of a game's groups (`groups`, by name) a run values: every group when `asked` is empty,
+// else the ones named; nf::Error naming an unknown group and the game's groups.
+std::vector<char> causal_groups_measured(const std::vector<std::string>& groups,
+                                         const std::vector<std::string>& asked,
+                                         std::string_view game);
+std::vector<std::string> causal_group_names(const CausalSchema& schema);
 
 // Which cells a block of deals replaces (experiments/run/causal_values.cpp).
 std::vector<char> causal_plan(const CausalTally& tally, uint64_t deals_done, uint64_t deals_total,

@@ -2,11 +2,13 @@
 #include "experiments/run/planted.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "core/error.hpp"
 #include "stats/multiple_testing.hpp"
 
 namespace nf {
@@ -61,6 +63,26 @@ std::string causal_detects_text(double mde) {
   return mde > 0 ? fmt::format("detects {:.3f} at 80% power", mde)
                  : fmt::format("detects nothing: no row has the {} paired games a value needs",
                                kCausalMinGames);
+}
+
+std::vector<std::string> causal_group_names(const CausalSchema& schema) {
+  std::vector<std::string> names;
+  for (const CausalGroup& g : schema.groups) names.push_back(g.name);
+  return names;
+}
+
+std::vector<char> causal_groups_measured(const std::vector<std::string>& groups,
+                                         const std::vector<std::string>& asked,
+                                         std::string_view game) {
+  std::vector<char> measured(groups.size(), asked.empty() ? 1 : 0);
+  for (const std::string& name : asked) {
+    const auto it = std::find(groups.begin(), groups.end(), name);
+    if (it == groups.end())
+      throw Error(fmt::format("--causal-groups: game '{}' has no group '{}' (its groups: {})", game,
+                              name, fmt::join(groups, ", ")));
+    measured[size_t(it - groups.begin())] = 1;
+  }
+  return measured;
 }
 
 uint64_t causal_pilot_deals(const std::vector<uint32_t>& slots, uint64_t budget) {
@@ -129,6 +151,12 @@ nlohmann::json causal_values_json(const CausalSchema& schema, const CausalTally&
   out["replacement_games"] = t.replacement_games;
   out["replacement_budget"] = info.budget;
   out["every_element_every_deal"] = info.full_coverage;
+  // --causal-groups: the groups valued, when not every group was.
+  nlohmann::json only = nlohmann::json::array();
+  for (size_t g = 0; g < info.groups_measured.size(); ++g)
+    if (info.groups_measured[g]) only.push_back(schema.groups[g].name);
+  if (only.size() < schema.groups.size() && !info.groups_measured.empty())
+    out["only_groups"] = only;
   out["seconds"] = info.seconds;
   out["false_discovery_rate"] = kCausalFdr;
   out["power"] = kCausalPower;
@@ -136,6 +164,7 @@ nlohmann::json causal_values_json(const CausalSchema& schema, const CausalTally&
   nlohmann::json verdicts = nlohmann::json::array();
   nlohmann::json groups = nlohmann::json::array();
   for (size_t g = 0; g < schema.groups.size(); ++g) {
+    if (!info.groups_measured.empty() && !info.groups_measured[g]) continue;
     const CausalGroup& group = schema.groups[g];
     struct Cell {
       int element, context;
@@ -289,12 +318,16 @@ void print_causal_verdict(const nlohmann::json& c, std::FILE* out) {
 
 void print_causal_tables(const nlohmann::json& c, std::FILE* out) {
   fmt::print(out,
-             "\ncausal values: {} deals, {} base games shared by {} replacement games{} ({:.1f} "
+             "\ncausal values: {} deals, {} base games shared by {} replacement games{}{} ({:.1f} "
              "s)\n",
              c["deals"].get<uint64_t>(), c["base_games"].get<uint64_t>(),
              c["replacement_games"].get<uint64_t>(),
              c["every_element_every_deal"].get<bool>() ? ", every element of every deal"
                                                        : ", spread where intervals were widest",
+             c.contains("only_groups")
+                 ? fmt::format(" (groups {} only)",
+                               fmt::join(c["only_groups"].get<std::vector<std::string>>(), ", "))
+                 : "",
              c["seconds"].get<double>());
   const std::string context = c["context_label"].get<std::string>();
   for (const auto& g : c["groups"]) {

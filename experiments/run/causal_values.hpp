@@ -53,14 +53,17 @@ template <Game G>
 requires HasCausalValues<G>
 class CausalRun {
  public:
+  // `groups`: the names of the groups to value (empty: every group); nf::Error for a name the
+  // game does not have.
   CausalRun(const G& game, const std::vector<std::string>& agents, uint64_t seed, int threads,
-            bool quiet)
+            bool quiet, const std::vector<std::string>& groups = {})
       : game_(game),
         seed_(seed),
         threads_(threads),
         quiet_(quiet),
         players_(game.num_players()),
-        schema_(game.causal_schema()) {
+        schema_(game.causal_schema()),
+        groups_measured_(causal_groups_measured(causal_group_names(schema_), groups, G::kId)) {
     for (const std::string& spec : lineup_for_players(agents, players_, G::kId))
       specs_.push_back(parse_entrant(spec).agent);
   }
@@ -83,6 +86,7 @@ class CausalRun {
     const uint64_t rank = uint64_t(world.rank), ranks = uint64_t(world.size);
     info.budget = budget;
     info.contexts_randomized = game_.contexts_randomized();
+    info.groups_measured = groups_measured_;
     const uint64_t scanned = std::min(kBlockDeals, deals);
     const uint64_t pilot = causal_pilot_deals(slots_per_deal(scanned), budget);
     // After a pilot cut short by the budget, smaller blocks re-plan more often.
@@ -123,12 +127,20 @@ class CausalRun {
  private:
   static constexpr uint64_t kBlockDeals = 512, kMinBlockDeals = 32, kChunkDeals = 8;
 
+  // The elements in play in a deal, of the groups this run values.
+  void measured_slots(const typename G::State& initial, std::vector<CausalSlot>& slots) const {
+    game_.causal_slots(initial, slots);
+    std::erase_if(slots, [&](const CausalSlot& slot) {
+      return !groups_measured_[size_t(schema_.group_of[size_t(slot.element)])];
+    });
+  }
+
   // How many elements each of the first `deals` deals has in play (dealing only, no game).
   std::vector<uint32_t> slots_per_deal(uint64_t deals) const {
     std::vector<uint32_t> out;
     std::vector<CausalSlot> slots;
     for (uint64_t deal = 0; deal < deals; ++deal) {
-      game_.causal_slots(game_.initial_state(derive_seed(seed_, deal, Stream::Deal)), slots);
+      measured_slots(game_.initial_state(derive_seed(seed_, deal, Stream::Deal)), slots);
       out.push_back(uint32_t(slots.size()));
     }
     return out;
@@ -176,7 +188,7 @@ class CausalRun {
     for (uint64_t deal = first; deal < end; ++deal) {
       const uint64_t deal_seed = derive_seed(seed_, deal, Stream::Deal);
       const typename G::State initial = game_.initial_state(deal_seed);
-      game_.causal_slots(initial, slots);
+      measured_slots(initial, slots);
       ++out.deals;
       // A deal with no element to replace in this block needs its base game only for the
       // values against the field: a long run of short games spends its budget in few deals.
@@ -219,20 +231,22 @@ class CausalRun {
   bool quiet_;
   int players_;
   CausalSchema schema_;
+  std::vector<char> groups_measured_;  // per group of the schema
   std::vector<std::string> specs_;
 };
 
 // The causal values of a balance run of `deals` deals (the same deals and agent seeds as the
 // run), as summary.json's "causal_values"; null when the game declares none or the run asks for
-// none (`replacements` 0).
+// none (`replacements` 0). `groups`: the groups to value (empty: every group).
 template <Game G>
 nlohmann::json run_causal_values(const G& game, const std::vector<std::string>& agents,
                                  uint64_t seed, int threads, bool quiet, uint64_t deals,
-                                 std::optional<uint64_t> replacements) {
+                                 std::optional<uint64_t> replacements,
+                                 const std::vector<std::string>& groups = {}) {
   if constexpr (!HasCausalValues<G>) {
     return nullptr;
   } else {
-    CausalRun<G> run(game, agents, seed, threads, quiet);
+    CausalRun<G> run(game, agents, seed, threads, quiet, groups);
     const uint64_t budget =
         replacements ? *replacements
                      : uint64_t(std::ceil(run.schema().replacements_per_game * double(deals)));

@@ -179,6 +179,29 @@ expect_error "robust with an empty agent spec" "an agent spec is empty" "$bin" b
 expect_error "robust with a sweep" "--sweep and --robust are separate experiments" "$bin" balance --game commanders --robust random --sweep queen_redraws=0..1
 expect_error "robust with an unknown agent, before any game" "unknown agent" "$bin" balance --game commanders --robust 'hero'
 
+# --- causal values of chosen groups ----------------------------------------------------------
+nw=(balance --game ninth-world --config players=2,length=quick --games 100 --seed 3 --quiet)
+"$bin" "${nw[@]}" --causal-games 1000000 --out "$work/cg_all" >/dev/null
+"$bin" "${nw[@]}" --causal-games 1000000 --causal-groups hero --out "$work/cg_hero" >"$work/cg_hero.txt"
+check "--causal-groups values only the groups named, as a run of every group does" python3 -c "
+import json,sys
+a,h=(json.load(open(f'$work/{d}/summary.json'))['causal_values'] for d in ('cg_all','cg_hero'))
+ok = a['every_element_every_deal'] and h['every_element_every_deal'] and h['only_groups'] == ['hero']
+ok = ok and [g['group'] for g in h['groups']] == ['hero'] and 'only_groups' not in a
+ok = ok and h['groups'][0] == [g for g in a['groups'] if g['group'] == 'hero'][0]
+ok = ok and h['replacement_games'] == sum(v['games'] for v in h['groups'][0]['values'])
+sys.exit(0 if ok else 1)"
+check "the terminal says which groups were valued" grep -q '(groups hero only)' "$work/cg_hero.txt"
+# A pilot bounded by the budget: ninth-world has about 50 elements a deal.
+"$bin" "${nw[@]}" --causal-games 400 --out "$work/cg_small" >/dev/null
+check "a small --causal-games bounds the first block too" python3 -c "
+import json,sys; c=json.load(open('$work/cg_small/summary.json'))['causal_values']
+sys.exit(0 if 0 < c['replacement_games'] <= 400 + 60 else 1)"
+expect_error "--causal-groups with a group the game does not have" "has no group 'bogus' (its groups: hero, card)" \
+  "$bin" balance --game ninth-world --causal-groups bogus --games 10
+expect_error "--causal-groups in a game without causal values" "declares no causal element values" \
+  "$bin" balance --game sections --causal-groups hero --games 10
+
 # --- tune ------------------------------------------------------------------------------------
 "$bin" tune --game commanders --agent 'heuristic(king=[0,6],aggression=[0,1])' --budget 6000 --games-per-candidate 200 \
   --seed 4 --threads 1 --quiet --out "$work/u1" >"$work/u1.txt"
