@@ -16,7 +16,13 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("power", 2, 0, 20, "value of gaining a power card"),
       ParamSpec::real("cypher", 1, 0, 20, "value of a displayed cypher's power"),
       ParamSpec::real("quest_tier", 0.5, 0, 2, "share of a quest's tier Valor counted at claim"),
-      ParamSpec::real("rank", 2, 0, 20, "future value of one more rank, rounds left scaled"),
+      ParamSpec::real("rank", 2, 0, 20, "co-op: future value of one more rank, rounds left scaled"),
+      ParamSpec::real("rank_round", 1, 0, 5,
+                      "competitive: value of one more rank for each round left after this one"),
+      ParamSpec::real("set_share", 0.5, 0, 2,
+                      "share of the next all-skills bonus counted for raising a lowest skill"),
+      ParamSpec::real("claim_extra", 0.5, 0, 5,
+                      "competitive: net gain a claim must exceed to bid extra cards for it"),
       ParamSpec::real("heal", 2, 0, 20, "value of the power a healed wound uncovers"),
       ParamSpec::real("mark", 0.5, 0, 5,
                       "share of a wilderness card's net value gained by marking it"),
@@ -47,6 +53,9 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.cypher = p.get_real("cypher");
   w_.quest_tier = p.get_real("quest_tier");
   w_.rank = p.get_real("rank");
+  w_.rank_round = p.get_real("rank_round");
+  w_.set_share = p.get_real("set_share");
+  w_.claim_extra = p.get_real("claim_extra");
   w_.heal = p.get_real("heal");
   w_.mark = p.get_real("mark");
   w_.draw = p.get_real("draw");
@@ -64,13 +73,28 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
   const Hero& hero = s.heroes[size_t(h)];
   const uint8_t free = uint8_t(~hero.spent & 0x1f);
   if (s.phase == Focus) return free;  // unbid cards are wasted at the round's end
+  if (game_->cooperative()) return coop_bid(s, h);
   uint8_t want = 0;
+  int base = 0;
   for (int i = 0; i < kHandSize; ++i)
-    if ((free >> i & 1) && hero.skill[size_t(i)] == s.phase) want = uint8_t(want | 1 << i);
+    if ((free >> i & 1) && hero.skill[size_t(i)] == s.phase)
+      want = uint8_t(want | 1 << i), base += hero.rank[size_t(i)];
+  if (want) base += phase_bonus(s, h, s.phase);
   const std::array<double, 5> extras = {w_.extra_scout, w_.extra_tinker, w_.extra_charm,
                                         w_.extra_combat, 5};
+  // Extra cards (1 point each) buy what this phase offers: the points its best claims cost,
+  // in Scout a mark for every tier of a displayed scout quest and every wilderness card worth
+  // marking. The cards the planned Focus advance needs stay in hand.
   int extra = int(std::lround(extras[size_t(s.phase - 1)]));
-  if (game_->cooperative()) return coop_bid(s, h);
+  const int need = s.phase == Scout ? scout_need(s, h) : claim_need(s, h, base);
+  extra = std::max(extra, need - base);
+  if (extra <= 0) return want;
+  int pool = 0;
+  for (int i = 0; i < kHandSize; ++i) {
+    const int skill = hero.skill[size_t(i)];
+    if ((free >> i & 1) && !(want >> i & 1) && (skill == Effort || skill < s.phase)) ++pool;
+  }
+  extra = std::min(extra, pool - focus_reserve(s, h));
   // Effort first, then ranked cards whose own phase has passed this round.
   for (int pass = 0; pass < 2; ++pass)
     for (int i = 0; i < kHandSize && extra > 0; ++i) {
@@ -79,6 +103,153 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
       if ((free >> i & 1) && !(want >> i & 1) && fits) want = uint8_t(want | 1 << i), --extra;
     }
   return want;
+}
+
+int Heuristic::phase_bonus(const State& s, int h, int phase) const {
+  // Points the hero's bid powers add in `phase`: its tableau power, its token, its cyphers.
+  const Hero& hero = s.heroes[size_t(h)];
+  auto points = [&](const Power& p) {
+    return p.trigger == Trigger::Bid && p.effect == EffectKind::Points &&
+                   (p.phase == kAnyPhase || p.phase == phase)
+               ? int(p.amount)
+               : 0;
+  };
+  int bonus = 0;
+  if (const Power* own = game_->tableau_power(hero); own && !(hero.used & 1)) bonus += points(*own);
+  if (hero.token) bonus += points(game_->data().hero(hero.def).token);
+  for (const Displayed& d : hero.display)
+    if (!d.used) bonus += points(game_->data().card(d.card).power);
+  return bonus;
+}
+
+int Heuristic::tier_gain(const State& s, int h, int quest_skill) const {
+  // The Valor of the next tier of the quest an action of this type advances (the oldest
+  // displayed quest of the type).
+  for (const Displayed& d : s.heroes[size_t(h)].display) {
+    const CardDef& def = game_->data().card(d.card);
+    if (def.type == CardType::Quest && def.quest_skill == quest_skill)
+      return def.tier_valor[d.tokens];
+  }
+  return 0;
+}
+
+int Heuristic::quest_tiers_left(const State& s, int h, int quest_skill) const {
+  int tiers = 0;
+  for (const Displayed& d : s.heroes[size_t(h)].display) {
+    const CardDef& def = game_->data().card(d.card);
+    if (def.type == CardType::Quest && def.quest_skill == quest_skill)
+      tiers += def.tiers - d.tokens;
+  }
+  return tiers;
+}
+
+int Heuristic::scout_need(const State& s, int h) const {
+  // Competitive Scout: a point for each scout quest tier left and each wilderness card worth
+  // marking (the same test as its marks on its turn).
+  int need = quest_tiers_left(s, h, Scout);
+  for (const WildCard& w : s.wild) {
+    if (w.marks >> h & 1) continue;
+    const double net = card_value(s, h, w.card, true) - game_->claim_cost(s, w.card);
+    if (w_.mark * net - 1 > 0) ++need;
+  }
+  return need;
+}
+
+int Heuristic::claim_need(const State& s, int h, int base) const {
+  // Competitive Tinker, Charm, Combat: the points of the best set of claims the hero could
+  // afford with its in-phase points and every card it may add (town or wilderness, not
+  // both), counting only claims whose net gain clears claim_extra when they need extra cards.
+  const Hero& hero = s.heroes[size_t(h)];
+  const uint8_t type = NinthWorldGame::claimed_type(s.phase);
+  int limit = base;
+  for (int i = 0; i < kHandSize; ++i) {
+    const int skill = hero.skill[size_t(i)];
+    if (!(hero.spent >> i & 1) && skill != s.phase && (skill == Effort || skill < s.phase)) ++limit;
+  }
+  const double tier = type == uint8_t(CardType::Creature) ? tier_gain(s, h, Combat) : 0;
+  const bool room = !hero.display.full() || type == uint8_t(CardType::Creature);
+  int best_need = 0;
+  double best_gain = 0;
+  for (int wild = 0; wild < 2 && room; ++wild) {
+    // Greedy by gain, at most three claims (a phase rarely affords more).
+    int spent = 0;
+    double gain = 0;
+    uint16_t taken = 0;
+    for (int round = 0; round < 3; ++round) {
+      int pick = -1, pick_cost = 0;
+      double pick_gain = 0;
+      const int n = wild ? int(s.wild.size()) : game_->town_slots();
+      for (int k = 0; k < n && k < 16; ++k) {
+        if (taken >> k & 1) continue;
+        int card;
+        if (wild) {
+          if (!(s.wild[size_t(k)].marks >> h & 1)) continue;
+          card = s.wild[size_t(k)].card;
+        } else {
+          card = s.town[size_t(k)];
+          if (card == kNone) continue;
+        }
+        if (uint8_t(game_->data().card(card).type) != type) continue;
+        const int cost = game_->claim_cost(s, card);
+        if (spent + cost > limit) continue;
+        const double g = card_value(s, h, card, wild) - cost + (round == 0 ? tier : 0) +
+                         (wild ? 0 : w_.town_bias) - w_.claim_margin;
+        const double bar = spent + cost > base ? w_.claim_extra : 0;
+        if (g > bar && g > pick_gain) pick = k, pick_cost = cost, pick_gain = g;
+      }
+      if (pick < 0) break;
+      taken = uint16_t(taken | 1 << pick), spent += pick_cost, gain += pick_gain;
+    }
+    if (gain > best_gain) best_gain = gain, best_need = spent;
+  }
+  return best_need;
+}
+
+int Heuristic::focus_reserve(const State& s, int h) const {
+  // The 1-point cards the hero keeps for the advance it plans in Focus: its cost less the
+  // Focus card's rank and the Focus points its powers add.
+  const Hero& hero = s.heroes[size_t(h)];
+  int cost = 0;
+  double best = 0;
+  for (int i = 0; i < kHandSize; ++i) {
+    const bool effort = hero.skill[size_t(i)] == Effort;
+    if (!effort && hero.rank[size_t(i)] >= kMaxRank) continue;
+    const double v = advance_value(s, h, i, effort ? Scout : 0);
+    const int c = effort ? 1 : hero.rank[size_t(i)] + 1;
+    if (v - c > best) best = v - c, cost = c;
+  }
+  if (cost == 0) return 0;
+  int focus = phase_bonus(s, h, Focus);
+  for (int i = 0; i < kHandSize; ++i)
+    if (!(hero.spent >> i & 1) && hero.skill[size_t(i)] == Focus) focus += hero.rank[size_t(i)];
+  return std::max(0, cost - focus);
+}
+
+double Heuristic::advance_value(const State& s, int h, int slot, int new_skill) const {
+  // Competitive: 2 Valor, a point more in the skill's phase every round left, the share of
+  // the next all-skills bonus a lowest skill's rank brings (or the bonus itself), a focus
+  // quest tier and advance powers. The cost is the caller's.
+  const Hero& hero = s.heroes[size_t(h)];
+  const bool effort = hero.skill[size_t(slot)] == Effort;
+  const double rounds_after = game_->rounds() - s.round;
+  double v = kAdvanceValor + tier_gain(s, h, Focus);
+  if (!effort) v += w_.rank_round * rounds_after;
+  // The lowest rank over the five skills (Effort counts 0) and how many skills hold it.
+  int lowest = kMaxRank, at_lowest = 0;
+  for (int i = 0; i < kHandSize; ++i) {
+    const int r = hero.skill[size_t(i)] == Effort ? 0 : hero.rank[size_t(i)];
+    if (r < lowest) lowest = r, at_lowest = 0;
+    if (r == lowest) ++at_lowest;
+  }
+  const int r = effort ? 0 : hero.rank[size_t(slot)];
+  if (r == lowest && lowest < kMaxRank)
+    v += at_lowest == 1 ? kSetBonus : w_.set_share * kSetBonus / at_lowest;
+  if (const Power* own = game_->tableau_power(hero); own && own->trigger == Trigger::Advance &&
+                                                     !(hero.used & 1) &&
+                                                     own->effect == EffectKind::Valor)
+    v += own->amount;
+  (void)new_skill;
+  return v;
 }
 
 uint8_t Heuristic::coop_bid(const State& s, int h) const {
@@ -299,7 +470,7 @@ double Heuristic::action_score(const State& s, Action a) const {
     case Verb::Mark: {
       const int card = s.wild[a.a].card;
       const double net = card_value(s, h, card, true) - game_->claim_cost(s, card);
-      if (!game_->cooperative()) return w_.mark * net - 1;
+      if (!game_->cooperative()) return w_.mark * net - 1 + tier_gain(s, h, Scout);
       // A card it cannot pay for this round is still worth marking for a later round, less.
       const WildCard& w = s.wild[a.a];
       if (!worth_marking(s, h, w)) return -1;
@@ -309,14 +480,15 @@ double Heuristic::action_score(const State& s, Action a) const {
     }
     case Verb::Draw:
       // Co-op: a drawn creature, cypher or quest works against the team.
-      return w_.draw - 1 - (game_->cooperative() ? w_.threat : 0);
+      return w_.draw - 1 - (game_->cooperative() ? w_.threat : 0) + tier_gain(s, h, Scout);
     case Verb::Claim: {
       const bool wild = a.a == 1;
       const int card = wild ? s.wild[a.b].card : s.town[a.b];
       const int pooled = wild ? s.wild[a.b].pooled : s.town_pooled[a.b];
       const double pay = game_->claim_cost(s, card) - pooled;
-      return card_value(s, h, card, wild) - pay + (wild ? 0 : w_.town_bias) - w_.claim_margin +
-             0.01;
+      const double tier = data.card(card).type == CardType::Creature ? tier_gain(s, h, Combat) : 0;
+      return card_value(s, h, card, wild) - pay + tier + (wild ? 0 : w_.town_bias) -
+             w_.claim_margin + 0.01;
     }
     case Verb::Pool: {
       const bool wild = a.a == 1;
@@ -334,6 +506,7 @@ double Heuristic::action_score(const State& s, Action a) const {
     case Verb::Advance: {
       const bool effort = hero.skill[a.a] == Effort;
       const int cost = effort ? 1 : hero.rank[a.a] + 1;
+      if (!game_->cooperative()) return advance_value(s, h, a.a, a.b) - cost + 0.02;
       // Co-op: Combat and Scout ranks claim and mark more of the wilderness every round.
       const int skill = effort ? a.b : hero.skill[a.a];
       const double use =

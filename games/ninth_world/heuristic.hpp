@@ -31,11 +31,25 @@ class Heuristic {
  private:
   struct Weights {
     double extra_scout, extra_tinker, extra_charm, extra_combat;  // extra cards bid per phase
-    double wound, power, cypher, quest_tier, rank, heal, mark, draw, threat, quest_threat,
-        mark_later, coop_focus, coop_skill, town_bias, claim_margin, epsilon;
+    double wound, power, cypher, quest_tier, rank, rank_round, set_share, claim_extra, heal, mark,
+        draw, threat, quest_threat, mark_later, coop_focus, coop_skill, town_bias, claim_margin,
+        epsilon;
   };
 
   Action choose_bid(const State& s) const;
+  // Points the hero's bid powers add in `phase` (tableau power, token, cyphers).
+  int phase_bonus(const State& s, int hero, int phase) const;
+  // The Valor of the next tier of the displayed quest an action of this type advances, and
+  // the tiers its displayed quests of the type have left.
+  int tier_gain(const State& s, int hero, int quest_skill) const;
+  int quest_tiers_left(const State& s, int hero, int quest_skill) const;
+  // Competitive: the points it wants in Scout (marks) and in a claiming phase (the cost of
+  // its best affordable claims), and the 1-point cards it keeps for its Focus advance.
+  int scout_need(const State& s, int hero) const;
+  int claim_need(const State& s, int hero, int base) const;
+  int focus_reserve(const State& s, int hero) const;
+  // Competitive: what advancing the skill card in `slot` is worth before its cost.
+  double advance_value(const State& s, int hero, int slot, int new_skill) const;
   double effect_value(const State& s, int hero, const Power& p) const;
   double card_value(const State& s, int hero, int card, bool wilderness) const;
   // Co-op: the points it wants this phase for the wilderness (the cards to mark in Scout, the
