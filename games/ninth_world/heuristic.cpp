@@ -74,39 +74,51 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
   const uint8_t free = uint8_t(~hero.spent & 0x1f);
   if (s.phase == Focus) return free;  // unbid cards are wasted at the round's end
   if (game_->cooperative()) return coop_bid(s, h);
-  uint8_t want = 0;
+  // Competitive. A card of rank 2 or more counts its rank only in its own phase, so it is bid
+  // there. Every other card (Effort, rank 1, a card whose phase has passed) is worth 1 point
+  // wherever it is bid: it joins a bid only for what the phase offers, as an extra, and the
+  // rest wait for Focus.
+  uint8_t want = 0, pool = 0;
   int base = 0;
-  for (int i = 0; i < kHandSize; ++i)
-    if ((free >> i & 1) && hero.skill[size_t(i)] == s.phase)
-      want = uint8_t(want | 1 << i), base += hero.rank[size_t(i)];
-  if (want) base += phase_bonus(s, h, s.phase);
+  for (int i = 0; i < kHandSize; ++i) {
+    if (!(free >> i & 1)) continue;
+    const int skill = hero.skill[size_t(i)], rank = hero.rank[size_t(i)];
+    if (skill == s.phase && rank > 1) {
+      want = uint8_t(want | 1 << i), base += rank;
+    } else if (skill == Effort || rank == 1 || skill < s.phase) {
+      pool = uint8_t(pool | 1 << i);
+    }
+  }
+  const int bonus = phase_bonus(s, h, s.phase, false);
   const std::array<double, 5> extras = {w_.extra_scout, w_.extra_tinker, w_.extra_charm,
                                         w_.extra_combat, 5};
-  // Extra cards (1 point each) buy what this phase offers: the points its best claims cost,
-  // in Scout a mark for every tier of a displayed scout quest and every wilderness card worth
-  // marking. The cards the planned Focus advance needs stay in hand.
+  // What the phase offers: the points its best claims cost; in Scout a mark for every tier
+  // of a displayed scout quest and every wilderness card worth marking; at least one card
+  // when a lasting bid power adds points (they become Valor). The cards the planned Focus
+  // advance needs stay in hand.
   int extra = int(std::lround(extras[size_t(s.phase - 1)]));
-  const int need = s.phase == Scout ? scout_need(s, h) : claim_need(s, h, base);
-  extra = std::max(extra, need - base);
+  const int need = s.phase == Scout ? scout_need(s, h) : claim_need(s, h, base + bonus, pool);
+  extra = std::max(extra, need - base - bonus);
+  if (!want && bonus > 0) extra = std::max(extra, 1);
   if (extra <= 0) return want;
-  int pool = 0;
-  for (int i = 0; i < kHandSize; ++i) {
-    const int skill = hero.skill[size_t(i)];
-    if ((free >> i & 1) && !(want >> i & 1) && (skill == Effort || skill < s.phase)) ++pool;
-  }
-  extra = std::min(extra, pool - focus_reserve(s, h));
-  // Effort first, then ranked cards whose own phase has passed this round.
-  for (int pass = 0; pass < 2; ++pass)
+  extra = std::min(extra, std::popcount(unsigned(pool)) - focus_reserve(s, h));
+  // Cards whose phase has passed first, then Effort, then this phase's, then later phases'.
+  for (int pass = 0; pass < 4; ++pass)
     for (int i = 0; i < kHandSize && extra > 0; ++i) {
       const int skill = hero.skill[size_t(i)];
-      const bool fits = pass == 0 ? skill == Effort : (skill != Effort && skill < s.phase);
-      if ((free >> i & 1) && !(want >> i & 1) && fits) want = uint8_t(want | 1 << i), --extra;
+      const bool fits = pass == 0   ? skill != Effort && skill < s.phase
+                        : pass == 1 ? skill == Effort
+                        : pass == 2 ? skill == s.phase
+                                    : skill > s.phase;
+      if ((pool >> i & 1) && fits)
+        want = uint8_t(want | 1 << i), pool = uint8_t(pool & ~(1 << i)), --extra;
     }
   return want;
 }
 
-int Heuristic::phase_bonus(const State& s, int h, int phase) const {
-  // Points the hero's bid powers add in `phase`: its tableau power, its token, its cyphers.
+int Heuristic::phase_bonus(const State& s, int h, int phase, bool spendable) const {
+  // Points the hero's bid powers add in `phase`: its tableau power and kept cyphers, and with
+  // `spendable` its token and the cyphers discarded for points.
   const Hero& hero = s.heroes[size_t(h)];
   auto points = [&](const Power& p) {
     return p.trigger == Trigger::Bid && p.effect == EffectKind::Points &&
@@ -116,9 +128,11 @@ int Heuristic::phase_bonus(const State& s, int h, int phase) const {
   };
   int bonus = 0;
   if (const Power* own = game_->tableau_power(hero); own && !(hero.used & 1)) bonus += points(*own);
-  if (hero.token) bonus += points(game_->data().hero(hero.def).token);
-  for (const Displayed& d : hero.display)
-    if (!d.used) bonus += points(game_->data().card(d.card).power);
+  if (spendable && hero.token) bonus += points(game_->data().hero(hero.def).token);
+  for (const Displayed& d : hero.display) {
+    const Power& p = game_->data().card(d.card).power;
+    if (!d.used && (spendable || !p.discard)) bonus += points(p);
+  }
   return bonus;
 }
 
@@ -155,17 +169,15 @@ int Heuristic::scout_need(const State& s, int h) const {
   return need;
 }
 
-int Heuristic::claim_need(const State& s, int h, int base) const {
+int Heuristic::claim_need(const State& s, int h, int base, uint8_t pool) const {
   // Competitive Tinker, Charm, Combat: the points of the best set of claims the hero could
   // afford with its in-phase points and every card it may add (town or wilderness, not
   // both), counting only claims whose net gain clears claim_extra when they need extra cards.
   const Hero& hero = s.heroes[size_t(h)];
   const uint8_t type = NinthWorldGame::claimed_type(s.phase);
-  int limit = base;
-  for (int i = 0; i < kHandSize; ++i) {
-    const int skill = hero.skill[size_t(i)];
-    if (!(hero.spent >> i & 1) && skill != s.phase && (skill == Effort || skill < s.phase)) ++limit;
-  }
+  // The once-only powers (token, cyphers discarded for points) may pay for a claim too.
+  const int limit = base + std::popcount(unsigned(pool)) + phase_bonus(s, h, s.phase, true) -
+                    phase_bonus(s, h, s.phase, false);
   const double tier = type == uint8_t(CardType::Creature) ? tier_gain(s, h, Combat) : 0;
   const bool room = !hero.display.full() || type == uint8_t(CardType::Creature);
   int best_need = 0;
@@ -209,20 +221,36 @@ int Heuristic::focus_reserve(const State& s, int h) const {
   // The 1-point cards the hero keeps for the advance it plans in Focus: its cost less the
   // Focus card's rank and the Focus points its powers add.
   const Hero& hero = s.heroes[size_t(h)];
+  const int cost = advance_cost(s, h);
+  if (cost == 0) return 0;
+  int focus = phase_bonus(s, h, Focus, false);
+  for (int i = 0; i < kHandSize; ++i)
+    if (!(hero.spent >> i & 1) && hero.skill[size_t(i)] == Focus && hero.rank[size_t(i)] > 1)
+      focus += hero.rank[size_t(i)];
+  return std::max(0, cost - focus);
+}
+
+int Heuristic::advance_cost(const State& s, int h) const {
+  // The cost of the advance worth most after its cost (0: none is worth making).
+  const Hero& hero = s.heroes[size_t(h)];
   int cost = 0;
   double best = 0;
   for (int i = 0; i < kHandSize; ++i) {
     const bool effort = hero.skill[size_t(i)] == Effort;
     if (!effort && hero.rank[size_t(i)] >= kMaxRank) continue;
-    const double v = advance_value(s, h, i, effort ? Scout : 0);
+    const double v = advance_value(s, h, i, effort ? Focus : 0);
     const int c = effort ? 1 : hero.rank[size_t(i)] + 1;
     if (v - c > best) best = v - c, cost = c;
   }
-  if (cost == 0) return 0;
-  int focus = phase_bonus(s, h, Focus);
-  for (int i = 0; i < kHandSize; ++i)
-    if (!(hero.spent >> i & 1) && hero.skill[size_t(i)] == Focus) focus += hero.rank[size_t(i)];
-  return std::max(0, cost - focus);
+  return cost;
+}
+
+int Heuristic::points_wanted(const State& s, int h) const {
+  // Competitive, after the reveal: the points this phase's plan costs.
+  const Hero& hero = s.heroes[size_t(h)];
+  if (s.phase == Scout) return scout_need(s, h);
+  if (s.phase == Focus) return advance_cost(s, h);
+  return claim_need(s, h, hero.points + phase_bonus(s, h, s.phase, false), 0);
 }
 
 double Heuristic::advance_value(const State& s, int h, int slot, int new_skill) const {
@@ -564,7 +592,23 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
     case Step::BidPowers: {
       // Points are never worth less than the Valor they convert to. A copy power copies the
       // power worth most: points to use now first.
-      if (actions[0].verb != Verb::Power || actions[0].a != CopyPower) return actions[0];
+      if (actions[0].verb != Verb::Power) return actions[0];
+      if (actions[0].a != CopyPower) {
+        // Competitive: lasting powers are used at once; the token and the cyphers discarded
+        // for points only when the phase's plan needs the points, or in the last round.
+        if (game_->cooperative() || s.round == game_->rounds()) return actions[0];
+        const Hero& hero = s.heroes[s.actor];
+        const int short_by =
+            points_wanted(s, s.actor) - hero.points - phase_bonus(s, s.actor, s.phase, false);
+        for (const Action& a : actions) {
+          if (a.verb != Verb::Power) continue;
+          const bool once =
+              a.a == HeroToken ||
+              (a.a == CypherPower && game_->data().card(hero.display[a.b].card).power.discard);
+          if (!once || short_by > 0) return a;
+        }
+        return {Verb::Pass, 0, 0};
+      }
       Action best = actions[0];
       double best_value = -1e9;
       for (const Action& a : actions) {

@@ -37,8 +37,9 @@ class Heuristic {
   };
 
   Action choose_bid(const State& s) const;
-  // Points the hero's bid powers add in `phase` (tableau power, token, cyphers).
-  int phase_bonus(const State& s, int hero, int phase) const;
+  // Points the hero's bid powers add in `phase`: the lasting ones (tableau power, kept
+  // cyphers), with `spendable` also the token and the cyphers discarded for points.
+  int phase_bonus(const State& s, int hero, int phase, bool spendable) const;
   // The Valor of the next tier of the displayed quest an action of this type advances, and
   // the tiers its displayed quests of the type have left.
   int tier_gain(const State& s, int hero, int quest_skill) const;
@@ -46,8 +47,10 @@ class Heuristic {
   // Competitive: the points it wants in Scout (marks) and in a claiming phase (the cost of
   // its best affordable claims), and the 1-point cards it keeps for its Focus advance.
   int scout_need(const State& s, int hero) const;
-  int claim_need(const State& s, int hero, int base) const;
+  int claim_need(const State& s, int hero, int base, uint8_t pool) const;
   int focus_reserve(const State& s, int hero) const;
+  int advance_cost(const State& s, int hero) const;   // of the advance it plans (0: none)
+  int points_wanted(const State& s, int hero) const;  // after the reveal: what the plan costs
   // Competitive: what advancing the skill card in `slot` is worth before its cost.
   double advance_value(const State& s, int hero, int slot, int new_skill) const;
   double effect_value(const State& s, int hero, const Power& p) const;
