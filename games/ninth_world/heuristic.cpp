@@ -13,9 +13,16 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("extra_charm", 0, 0, 5, "cards bid in Charm besides Charm cards"),
       ParamSpec::real("extra_combat", 0, 0, 5, "cards bid in Combat besides Combat cards"),
       ParamSpec::real("wound", 7, 0, 30, "cost of a wound (5 Valor at the end and a lost power)"),
+      ParamSpec::real("wound_healed", 4, 0, 30,
+                      "competitive: cost of a wound taken before Focus (healed there for 2 "
+                      "points, its power covered until then)"),
       ParamSpec::real("power", 2, 0, 20, "value of gaining a power card"),
       ParamSpec::real("cypher", 1, 0, 20, "value of a displayed cypher's power"),
-      ParamSpec::real("quest_tier", 0.5, 0, 2, "share of a quest's tier Valor counted at claim"),
+      ParamSpec::real("quest_tier", 0.5, 0, 2,
+                      "share of a quest's tier Valor counted at claim (competitive: of the "
+                      "tiers it can complete in the rounds left)"),
+      ParamSpec::real("quest_pace", 0.5, 0, 3,
+                      "competitive: tiers a round of a tinker, charm or combat quest"),
       ParamSpec::real("rank", 2, 0, 20, "co-op: future value of one more rank, rounds left scaled"),
       ParamSpec::real("rank_round", 1, 0, 5,
                       "competitive: value of one more rank for each round left after this one"),
@@ -49,9 +56,11 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.extra_charm = p.get_real("extra_charm");
   w_.extra_combat = p.get_real("extra_combat");
   w_.wound = p.get_real("wound");
+  w_.wound_healed = p.get_real("wound_healed");
   w_.power = p.get_real("power");
   w_.cypher = p.get_real("cypher");
   w_.quest_tier = p.get_real("quest_tier");
+  w_.quest_pace = p.get_real("quest_pace");
   w_.rank = p.get_real("rank");
   w_.rank_round = p.get_real("rank_round");
   w_.set_share = p.get_real("set_share");
@@ -218,10 +227,10 @@ int Heuristic::claim_need(const State& s, int h, int base, uint8_t pool) const {
 }
 
 int Heuristic::focus_reserve(const State& s, int h) const {
-  // The 1-point cards the hero keeps for the advance it plans in Focus: its cost less the
-  // Focus card's rank and the Focus points its powers add.
+  // The 1-point cards the hero keeps for Focus: the cost of the advance it plans and of
+  // healing its wounds, less the Focus card's rank and the Focus points its powers add.
   const Hero& hero = s.heroes[size_t(h)];
-  const int cost = advance_cost(s, h);
+  const int cost = advance_cost(s, h) + kHealCost * hero.wounds();
   if (cost == 0) return 0;
   int focus = phase_bonus(s, h, Focus, false);
   for (int i = 0; i < kHandSize; ++i)
@@ -249,7 +258,7 @@ int Heuristic::points_wanted(const State& s, int h) const {
   // Competitive, after the reveal: the points this phase's plan costs.
   const Hero& hero = s.heroes[size_t(h)];
   if (s.phase == Scout) return scout_need(s, h);
-  if (s.phase == Focus) return advance_cost(s, h);
+  if (s.phase == Focus) return advance_cost(s, h) + kHealCost * hero.wounds();
   return claim_need(s, h, hero.points + phase_bonus(s, h, s.phase, false), 0);
 }
 
@@ -442,7 +451,8 @@ double Heuristic::effect_value(const State& s, int h, const Power& p) const {
     case EffectKind::Points:
       return p.amount;
     case EffectKind::Wound:
-      return -w_.wound * p.amount;
+      // Competitive: a wound taken before Focus is healed there for 2 points.
+      return -(game_->cooperative() || s.phase == Focus ? w_.wound : w_.wound_healed) * p.amount;
     case EffectKind::Heal:
       return hero.wounds() > 0 ? w_.heal + kWoundPenalty : 0;
     case EffectKind::Power:
@@ -456,6 +466,23 @@ double Heuristic::effect_value(const State& s, int h, const Power& p) const {
     default:
       return 0;
   }
+}
+
+double Heuristic::quest_tiers_value(const State& s, int h, const CardDef& def) const {
+  // Competitive: the Valor of the tiers of a quest claimed now that the hero can complete in
+  // the rounds left, at the pace its type allows, behind the tiers of the quests of the type
+  // it already displays (progress goes to the oldest); its effect when all are reached. A
+  // scout tier costs the point of its mark, a tinker tier the cypher discarded for it.
+  const int skill = def.quest_skill;
+  const double rounds_left = game_->rounds() - s.round + (skill > Charm ? 1 : 0);
+  const double pace = skill == Scout ? 2 : skill == Focus ? 1 : w_.quest_pace;
+  const double reach = pace * rounds_left - quest_tiers_left(s, h, skill);
+  const double cost = skill == Scout ? 1 : skill == Tinker ? w_.cypher : 0;
+  double v = 0;
+  int t = 0;
+  for (; t < def.tiers && t + 1 <= reach; ++t) v += def.tier_valor[size_t(t)] - cost;
+  if (t == def.tiers && def.power.present()) v += effect_value(s, h, def.power);
+  return w_.quest_tier * v;
 }
 
 double Heuristic::card_value(const State& s, int h, int card, bool wilderness) const {
@@ -479,8 +506,10 @@ double Heuristic::card_value(const State& s, int h, int card, bool wilderness) c
         // Its tiers go to the heroes who complete them before it can be claimed.
         v += tiers;
         if (def.power.present()) v += effect_value(s, h, def.power);
-      } else {
+      } else if (game_->cooperative()) {
         v += w_.quest_tier * tiers;
+      } else {
+        v += quest_tiers_value(s, h, def);
       }
       break;
     }

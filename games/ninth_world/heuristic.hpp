@@ -31,9 +31,9 @@ class Heuristic {
  private:
   struct Weights {
     double extra_scout, extra_tinker, extra_charm, extra_combat;  // extra cards bid per phase
-    double wound, power, cypher, quest_tier, rank, rank_round, set_share, claim_extra, heal, mark,
-        draw, threat, quest_threat, mark_later, coop_focus, coop_skill, town_bias, claim_margin,
-        epsilon;
+    double wound, wound_healed, power, cypher, quest_tier, quest_pace, rank, rank_round, set_share,
+        claim_extra, heal, mark, draw, threat, quest_threat, mark_later, coop_focus, coop_skill,
+        town_bias, claim_margin, epsilon;
   };
 
   Action choose_bid(const State& s) const;
@@ -55,6 +55,7 @@ class Heuristic {
   double advance_value(const State& s, int hero, int slot, int new_skill) const;
   double effect_value(const State& s, int hero, const Power& p) const;
   double card_value(const State& s, int hero, int card, bool wilderness) const;
+  double quest_tiers_value(const State& s, int hero, const CardDef& def) const;
   // Co-op: the points it wants this phase for the wilderness (the cards to mark in Scout, the
   // marked cards it may claim in the claiming phases).
   int coop_target(const State& s, int hero) const;
