@@ -26,6 +26,13 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("rank", 2, 0, 20, "co-op: future value of one more rank, rounds left scaled"),
       ParamSpec::real("rank_round", 1, 0, 5,
                       "competitive: value of one more rank for each round left after this one"),
+      ParamSpec::real("point_scout", 0, -1, 3,
+                      "competitive: value of a Scout point beyond the Valor it converts to "
+                      "(a rank's future points, a new skill's choice)"),
+      ParamSpec::real("point_tinker", 0.3, -1, 3, "competitive: the same for a Tinker point"),
+      ParamSpec::real("point_charm", 0.3, -1, 3, "competitive: the same for a Charm point"),
+      ParamSpec::real("point_combat", 0.5, -1, 3, "competitive: the same for a Combat point"),
+      ParamSpec::real("point_focus", 0.5, -1, 3, "competitive: the same for a Focus point"),
       ParamSpec::real("set_share", 0.5, 0, 2,
                       "share of the next all-skills bonus counted for raising a lowest skill"),
       ParamSpec::real("claim_extra", 0.5, 0, 5,
@@ -64,6 +71,12 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.rank = p.get_real("rank");
   w_.rank_round = p.get_real("rank_round");
   w_.set_share = p.get_real("set_share");
+  w_.point = {0,
+              p.get_real("point_scout"),
+              p.get_real("point_tinker"),
+              p.get_real("point_charm"),
+              p.get_real("point_combat"),
+              p.get_real("point_focus")};
   w_.claim_extra = p.get_real("claim_extra");
   w_.heal = p.get_real("heal");
   w_.mark = p.get_real("mark");
@@ -247,7 +260,9 @@ int Heuristic::advance_cost(const State& s, int h) const {
   for (int i = 0; i < kHandSize; ++i) {
     const bool effort = hero.skill[size_t(i)] == Effort;
     if (!effort && hero.rank[size_t(i)] >= kMaxRank) continue;
-    const double v = advance_value(s, h, i, effort ? Focus : 0);
+    double v = effort ? -1e9 : advance_value(s, h, i, 0);
+    for (int k = Scout; effort && k <= Focus; ++k)
+      if (NinthWorldGame::rank_of(hero, k) == 0) v = std::max(v, advance_value(s, h, i, k));
     const int c = effort ? 1 : hero.rank[size_t(i)] + 1;
     if (v - c > best) best = v - c, cost = c;
   }
@@ -270,7 +285,10 @@ double Heuristic::advance_value(const State& s, int h, int slot, int new_skill) 
   const bool effort = hero.skill[size_t(slot)] == Effort;
   const double rounds_after = game_->rounds() - s.round;
   double v = kAdvanceValor + tier_gain(s, h, Focus);
-  if (!effort) v += w_.rank_round * rounds_after;
+  // A rank adds a point in its phase every round left; a new skill (from Effort) only
+  // chooses the phase whose ranks come next.
+  const int skill = effort ? new_skill : hero.skill[size_t(slot)];
+  v += effort ? w_.point[size_t(skill)] : (w_.rank_round + w_.point[size_t(skill)]) * rounds_after;
   // The lowest rank over the five skills (Effort counts 0) and how many skills hold it.
   int lowest = kMaxRank, at_lowest = 0;
   for (int i = 0; i < kHandSize; ++i) {
@@ -285,7 +303,6 @@ double Heuristic::advance_value(const State& s, int h, int slot, int new_skill) 
                                                      !(hero.used & 1) &&
                                                      own->effect == EffectKind::Valor)
     v += own->amount;
-  (void)new_skill;
   return v;
 }
 

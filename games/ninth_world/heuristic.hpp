@@ -30,6 +30,7 @@ class Heuristic {
 
  private:
   struct Weights {
+    std::array<double, 6> point;  // competitive: a point's worth beyond its Valor, by phase
     double extra_scout, extra_tinker, extra_charm, extra_combat;  // extra cards bid per phase
     double wound, wound_healed, power, cypher, quest_tier, quest_pace, rank, rank_round, set_share,
         claim_extra, heal, mark, draw, threat, quest_threat, mark_later, coop_focus, coop_skill,
