@@ -13,7 +13,7 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("extra_charm", 0, 0, 5, "cards bid in Charm besides Charm cards"),
       ParamSpec::real("extra_combat", 0, 0, 5, "cards bid in Combat besides Combat cards"),
       ParamSpec::real("wound", 7, 0, 30, "cost of a wound (5 Valor at the end and a lost power)"),
-      ParamSpec::real("wound_healed", 4, 0, 30,
+      ParamSpec::real("wound_healed", 3, 0, 30,
                       "competitive: cost of a wound taken before Focus (healed there for 2 "
                       "points, its power covered until then)"),
       ParamSpec::real("power", 2, 0, 20, "value of gaining a power card"),
@@ -226,7 +226,8 @@ int Heuristic::claim_need(const State& s, int h, int base, uint8_t pool) const {
         if (uint8_t(game_->data().card(card).type) != type) continue;
         const int cost = game_->claim_cost(s, card);
         if (spent + cost > limit) continue;
-        const double g = card_value(s, h, card, wild) - cost + (round == 0 ? tier : 0) +
+        const double g = card_value(s, h, card, wild) - cost +
+                         (round == 0 ? tier + claim_bonus(s, h, card) : 0) +
                          (wild ? 0 : w_.town_bias) - w_.claim_margin;
         const double bar = spent + cost > base ? w_.claim_extra : 0;
         if (g > bar && g > pick_gain) pick = k, pick_cost = cost, pick_gain = g;
@@ -461,6 +462,25 @@ Action Heuristic::choose_bid(const State& s) const {
   return {Verb::EndBid, 0, 0};
 }
 
+double Heuristic::wound_cost(const State& s) const {
+  // Competitive: a wound taken before Focus is healed there for 2 points.
+  return game_->cooperative() || s.phase == Focus ? w_.wound : w_.wound_healed;
+}
+
+double Heuristic::claim_bonus(const State& s, int h, int card) const {
+  // What the hero's claim power (a tableau power not used this phase) adds to claiming it.
+  const Hero& hero = s.heroes[size_t(h)];
+  const Power* own = game_->tableau_power(hero);
+  if (!own || own->trigger != Trigger::Claim || (hero.used & 1) ||
+      (own->phase != kAnyPhase && own->phase != s.phase))
+    return 0;
+  const CardDef& def = game_->data().card(card);
+  if ((own->card_type != kAnyType && own->card_type != uint8_t(def.type)) ||
+      game_->checked_cost(s, card) < own->min_cost)
+    return 0;
+  return effect_value(s, h, *own);
+}
+
 double Heuristic::effect_value(const State& s, int h, const Power& p) const {
   const Hero& hero = s.heroes[size_t(h)];
   switch (p.effect) {
@@ -468,8 +488,7 @@ double Heuristic::effect_value(const State& s, int h, const Power& p) const {
     case EffectKind::Points:
       return p.amount;
     case EffectKind::Wound:
-      // Competitive: a wound taken before Focus is healed there for 2 points.
-      return -(game_->cooperative() || s.phase == Focus ? w_.wound : w_.wound_healed) * p.amount;
+      return -wound_cost(s) * p.amount;
     case EffectKind::Heal:
       return hero.wounds() > 0 ? w_.heal + kWoundPenalty : 0;
     case EffectKind::Power:
@@ -477,7 +496,7 @@ double Heuristic::effect_value(const State& s, int h, const Power& p) const {
     case EffectKind::ValorPerRank:
       return NinthWorldGame::rank_of(hero, p.skill);
     case EffectKind::Gamble:
-      return (p.amount - w_.wound) / 3.0;
+      return (p.amount - wound_cost(s)) / 3.0;
     case EffectKind::Token:
       return hero.token ? 0 : 1;
     default:
@@ -560,7 +579,9 @@ double Heuristic::action_score(const State& s, Action a) const {
       const int card = wild ? s.wild[a.b].card : s.town[a.b];
       const int pooled = wild ? s.wild[a.b].pooled : s.town_pooled[a.b];
       const double pay = game_->claim_cost(s, card) - pooled;
-      const double tier = data.card(card).type == CardType::Creature ? tier_gain(s, h, Combat) : 0;
+      const double tier =
+          (data.card(card).type == CardType::Creature ? tier_gain(s, h, Combat) : 0) +
+          claim_bonus(s, h, card);
       return card_value(s, h, card, wild) - pay + tier + (wild ? 0 : w_.town_bias) -
              w_.claim_margin + 0.01;
     }
@@ -592,6 +613,9 @@ double Heuristic::action_score(const State& s, Action a) const {
     case Verb::Power: {
       if (a.a == CypherPower) {
         const Power& p = data.card(hero.display[a.b].card).power;
+        // Competitive: a heal waits for the end of the turn (a claim may wound the hero).
+        if (p.effect == EffectKind::Heal && !game_->cooperative() && s.phase != Focus)
+          return effect_value(s, h, p) > 0 ? 0.015 : 0;
         return effect_value(s, h, p) - (p.discard ? w_.cypher * 0.5 : 0);
       }
       const Power* own = game_->tableau_power(hero);

@@ -55,6 +55,9 @@ class Heuristic {
   // Competitive: what advancing the skill card in `slot` is worth before its cost.
   double advance_value(const State& s, int hero, int slot, int new_skill) const;
   double effect_value(const State& s, int hero, const Power& p) const;
+  double wound_cost(const State& s) const;  // what a wound taken now costs
+  // What the hero's claim power adds to claiming `card` now.
+  double claim_bonus(const State& s, int hero, int card) const;
   double card_value(const State& s, int hero, int card, bool wilderness) const;
   double quest_tiers_value(const State& s, int hero, const CardDef& def) const;
   // Co-op: the points it wants this phase for the wilderness (the cards to mark in Scout, the
