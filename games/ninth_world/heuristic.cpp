@@ -111,7 +111,8 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
       pool = uint8_t(pool | 1 << i);
     }
   }
-  const int bonus = phase_bonus(s, h, s.phase, false);
+  const Bonus bonuses = phase_bonus(s, h, s.phase);
+  const int bonus = bonuses.lasting;
   const std::array<double, 5> extras = {w_.extra_scout, w_.extra_tinker, w_.extra_charm,
                                         w_.extra_combat, 5};
   // What the phase offers: the points its best claims cost; in Scout a mark for every tier
@@ -119,7 +120,12 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
   // when a lasting bid power adds points (they become Valor). The cards the planned Focus
   // advance needs stay in hand.
   int extra = int(std::lround(extras[size_t(s.phase - 1)]));
-  const int need = s.phase == Scout ? scout_need(s, h) : claim_need(s, h, base + bonus, pool);
+  if (!pool) return want;  // no card to add
+  // The once-only powers (token, cyphers discarded for points) may pay for a claim too.
+  const int need =
+      s.phase == Scout
+          ? scout_need(s, h, base + bonus + std::popcount(unsigned(pool)))
+          : claim_need(s, h, base + bonus, base + std::popcount(unsigned(pool)) + bonuses.all);
   extra = std::max(extra, need - base - bonus);
   if (!want && bonus > 0) extra = std::max(extra, 1);
   if (extra <= 0) return want;
@@ -138,9 +144,9 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
   return want;
 }
 
-int Heuristic::phase_bonus(const State& s, int h, int phase, bool spendable) const {
-  // Points the hero's bid powers add in `phase`: its tableau power and kept cyphers, and with
-  // `spendable` its token and the cyphers discarded for points.
+Heuristic::Bonus Heuristic::phase_bonus(const State& s, int h, int phase) const {
+  // Points the hero's bid powers add in `phase`: the lasting ones (its tableau power and kept
+  // cyphers), and all of them (also its token and the cyphers discarded for points).
   const Hero& hero = s.heroes[size_t(h)];
   auto points = [&](const Power& p) {
     return p.trigger == Trigger::Bid && p.effect == EffectKind::Points &&
@@ -148,13 +154,16 @@ int Heuristic::phase_bonus(const State& s, int h, int phase, bool spendable) con
                ? int(p.amount)
                : 0;
   };
-  int bonus = 0;
-  if (const Power* own = game_->tableau_power(hero); own && !(hero.used & 1)) bonus += points(*own);
-  if (spendable && hero.token) bonus += points(game_->data().hero(hero.def).token);
+  Bonus bonus;
+  if (const Power* own = game_->tableau_power(hero); own && !(hero.used & 1))
+    bonus.lasting += points(*own);
+  if (hero.token) bonus.all += points(game_->data().hero(hero.def).token);
   for (const Displayed& d : hero.display) {
+    if (d.used) continue;
     const Power& p = game_->data().card(d.card).power;
-    if (!d.used && (spendable || !p.discard)) bonus += points(p);
+    (p.discard ? bonus.all : bonus.lasting) += points(p);
   }
+  bonus.all += bonus.lasting;
   return bonus;
 }
 
@@ -179,11 +188,12 @@ int Heuristic::quest_tiers_left(const State& s, int h, int quest_skill) const {
   return tiers;
 }
 
-int Heuristic::scout_need(const State& s, int h) const {
+int Heuristic::scout_need(const State& s, int h, int cap) const {
   // Competitive Scout: a point for each scout quest tier left and each wilderness card worth
   // marking (the same test as its marks on its turn).
   int need = quest_tiers_left(s, h, Scout);
   for (const WildCard& w : s.wild) {
+    if (need >= cap) break;  // as many as it could pay for
     if (w.marks >> h & 1) continue;
     const double net = card_value(s, h, w.card, true) - game_->claim_cost(s, w.card);
     if (w_.mark * net - 1 > 0) ++need;
@@ -191,49 +201,50 @@ int Heuristic::scout_need(const State& s, int h) const {
   return need;
 }
 
-int Heuristic::claim_need(const State& s, int h, int base, uint8_t pool) const {
+int Heuristic::claim_need(const State& s, int h, int base, int limit) const {
   // Competitive Tinker, Charm, Combat: the points of the best set of claims the hero could
-  // afford with its in-phase points and every card it may add (town or wilderness, not
-  // both), counting only claims whose net gain clears claim_extra when they need extra cards.
+  // afford with up to `limit` points (town or wilderness, not both), greedy by net gain, at
+  // most three; a claim paid beyond the `base` points must gain more than claim_extra.
   const Hero& hero = s.heroes[size_t(h)];
   const uint8_t type = NinthWorldGame::claimed_type(s.phase);
-  // The once-only powers (token, cyphers discarded for points) may pay for a claim too.
-  const int limit = base + std::popcount(unsigned(pool)) + phase_bonus(s, h, s.phase, true) -
-                    phase_bonus(s, h, s.phase, false);
+  if (hero.display.full() && type != uint8_t(CardType::Creature)) return 0;
   const double tier = type == uint8_t(CardType::Creature) ? tier_gain(s, h, Combat) : 0;
-  const bool room = !hero.display.full() || type == uint8_t(CardType::Creature);
+  struct Candidate {
+    uint8_t cost;
+    bool wild;
+    double gain, first;  // net gain; as the phase's first claim (claim power, quest tier)
+  };
+  FixedVector<Candidate, kMaxTownSlots + kMaxWilderness> candidates;
+  auto consider = [&](int card, bool wild) {
+    if (uint8_t(game_->data().card(card).type) != type) return;
+    const int cost = game_->claim_cost(s, card);
+    if (cost > limit) return;
+    const double g =
+        card_value(s, h, card, wild) - cost + (wild ? 0 : w_.town_bias) - w_.claim_margin;
+    candidates.push_back({uint8_t(cost), wild, g, g + tier + claim_bonus(s, h, card)});
+  };
+  for (int k = 0; k < game_->town_slots(); ++k)
+    if (s.town[size_t(k)] != kNone) consider(s.town[size_t(k)], false);
+  for (const WildCard& w : s.wild)
+    if (w.marks >> h & 1) consider(w.card, true);
   int best_need = 0;
   double best_gain = 0;
-  for (int wild = 0; wild < 2 && room; ++wild) {
-    // Greedy by gain, at most three claims (a phase rarely affords more).
+  for (int wild = 0; wild < 2; ++wild) {
     int spent = 0;
     double gain = 0;
-    uint16_t taken = 0;
+    uint64_t taken = 0;
     for (int round = 0; round < 3; ++round) {
-      int pick = -1, pick_cost = 0;
+      int pick = -1;
       double pick_gain = 0;
-      const int n = wild ? int(s.wild.size()) : game_->town_slots();
-      for (int k = 0; k < n && k < 16; ++k) {
-        if (taken >> k & 1) continue;
-        int card;
-        if (wild) {
-          if (!(s.wild[size_t(k)].marks >> h & 1)) continue;
-          card = s.wild[size_t(k)].card;
-        } else {
-          card = s.town[size_t(k)];
-          if (card == kNone) continue;
-        }
-        if (uint8_t(game_->data().card(card).type) != type) continue;
-        const int cost = game_->claim_cost(s, card);
-        if (spent + cost > limit) continue;
-        const double g = card_value(s, h, card, wild) - cost +
-                         (round == 0 ? tier + claim_bonus(s, h, card) : 0) +
-                         (wild ? 0 : w_.town_bias) - w_.claim_margin;
-        const double bar = spent + cost > base ? w_.claim_extra : 0;
-        if (g > bar && g > pick_gain) pick = k, pick_cost = cost, pick_gain = g;
+      for (size_t k = 0; k < candidates.size(); ++k) {
+        const Candidate& c = candidates[k];
+        if (c.wild != bool(wild) || (taken >> k & 1) || spent + c.cost > limit) continue;
+        const double g = round == 0 ? c.first : c.gain;
+        if (g > (spent + c.cost > base ? w_.claim_extra : 0) && g > pick_gain)
+          pick = int(k), pick_gain = g;
       }
       if (pick < 0) break;
-      taken = uint16_t(taken | 1 << pick), spent += pick_cost, gain += pick_gain;
+      taken |= uint64_t(1) << pick, spent += candidates[size_t(pick)].cost, gain += pick_gain;
     }
     if (gain > best_gain) best_gain = gain, best_need = spent;
   }
@@ -246,7 +257,7 @@ int Heuristic::focus_reserve(const State& s, int h) const {
   const Hero& hero = s.heroes[size_t(h)];
   const int cost = advance_cost(s, h) + kHealCost * hero.wounds();
   if (cost == 0) return 0;
-  int focus = phase_bonus(s, h, Focus, false);
+  int focus = phase_bonus(s, h, Focus).lasting;
   for (int i = 0; i < kHandSize; ++i)
     if (!(hero.spent >> i & 1) && hero.skill[size_t(i)] == Focus && hero.rank[size_t(i)] > 1)
       focus += hero.rank[size_t(i)];
@@ -258,12 +269,17 @@ int Heuristic::advance_cost(const State& s, int h) const {
   const Hero& hero = s.heroes[size_t(h)];
   int cost = 0;
   double best = 0;
+  bool effort_seen = false;  // the Effort cards are alike
   for (int i = 0; i < kHandSize; ++i) {
     const bool effort = hero.skill[size_t(i)] == Effort;
-    if (!effort && hero.rank[size_t(i)] >= kMaxRank) continue;
-    double v = effort ? -1e9 : advance_value(s, h, i, 0);
+    if (effort ? effort_seen : hero.rank[size_t(i)] >= kMaxRank) continue;
+    effort_seen = effort_seen || effort;
+    int skill = 0;  // Effort: the missing skill whose points are worth most
     for (int k = Scout; effort && k <= Focus; ++k)
-      if (NinthWorldGame::rank_of(hero, k) == 0) v = std::max(v, advance_value(s, h, i, k));
+      if (NinthWorldGame::rank_of(hero, k) == 0 &&
+          (!skill || w_.point[size_t(k)] > w_.point[size_t(skill)]))
+        skill = k;
+    const double v = advance_value(s, h, i, skill);
     const int c = effort ? 1 : hero.rank[size_t(i)] + 1;
     if (v - c > best) best = v - c, cost = c;
   }
@@ -273,9 +289,10 @@ int Heuristic::advance_cost(const State& s, int h) const {
 int Heuristic::points_wanted(const State& s, int h) const {
   // Competitive, after the reveal: the points this phase's plan costs.
   const Hero& hero = s.heroes[size_t(h)];
-  if (s.phase == Scout) return scout_need(s, h);
+  if (s.phase == Scout) return scout_need(s, h, hero.points + phase_bonus(s, h, Scout).lasting + 1);
   if (s.phase == Focus) return advance_cost(s, h) + kHealCost * hero.wounds();
-  return claim_need(s, h, hero.points + phase_bonus(s, h, s.phase, false), 0);
+  const Bonus bonus = phase_bonus(s, h, s.phase);
+  return claim_need(s, h, hero.points + bonus.lasting, hero.points + bonus.all);
 }
 
 double Heuristic::advance_value(const State& s, int h, int slot, int new_skill) const {
@@ -669,7 +686,7 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
         if (game_->cooperative() || s.round == game_->rounds()) return actions[0];
         const Hero& hero = s.heroes[s.actor];
         const int short_by =
-            points_wanted(s, s.actor) - hero.points - phase_bonus(s, s.actor, s.phase, false);
+            points_wanted(s, s.actor) - hero.points - phase_bonus(s, s.actor, s.phase).lasting;
         for (const Action& a : actions) {
           if (a.verb != Verb::Power) continue;
           const bool once =

@@ -39,16 +39,19 @@ class Heuristic {
 
   Action choose_bid(const State& s) const;
   // Points the hero's bid powers add in `phase`: the lasting ones (tableau power, kept
-  // cyphers), with `spendable` also the token and the cyphers discarded for points.
-  int phase_bonus(const State& s, int hero, int phase, bool spendable) const;
+  // cyphers), and all (also the token and the cyphers discarded for points).
+  struct Bonus {
+    int lasting = 0, all = 0;
+  };
+  Bonus phase_bonus(const State& s, int hero, int phase) const;
   // The Valor of the next tier of the displayed quest an action of this type advances, and
   // the tiers its displayed quests of the type have left.
   int tier_gain(const State& s, int hero, int quest_skill) const;
   int quest_tiers_left(const State& s, int hero, int quest_skill) const;
   // Competitive: the points it wants in Scout (marks) and in a claiming phase (the cost of
   // its best affordable claims), and the 1-point cards it keeps for its Focus advance.
-  int scout_need(const State& s, int hero) const;
-  int claim_need(const State& s, int hero, int base, uint8_t pool) const;
+  int scout_need(const State& s, int hero, int cap) const;  // counts up to `cap`
+  int claim_need(const State& s, int hero, int base, int limit) const;
   int focus_reserve(const State& s, int hero) const;
   int advance_cost(const State& s, int hero) const;   // of the advance it plans (0: none)
   int points_wanted(const State& s, int hero) const;  // after the reveal: what the plan costs
