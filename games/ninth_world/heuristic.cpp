@@ -13,10 +13,30 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("extra_charm", 0, 0, 5, "cards bid in Charm besides Charm cards"),
       ParamSpec::real("extra_combat", 0, 0, 5, "cards bid in Combat besides Combat cards"),
       ParamSpec::real("wound", 7, 0, 30, "cost of a wound (5 Valor at the end and a lost power)"),
+      ParamSpec::real("wound_healed", 3, 0, 30,
+                      "competitive: cost of a wound taken before Focus (healed there for 2 "
+                      "points, its power covered until then)"),
       ParamSpec::real("power", 2, 0, 20, "value of gaining a power card"),
       ParamSpec::real("cypher", 1, 0, 20, "value of a displayed cypher's power"),
-      ParamSpec::real("quest_tier", 0.5, 0, 2, "share of a quest's tier Valor counted at claim"),
-      ParamSpec::real("rank", 2, 0, 20, "future value of one more rank, rounds left scaled"),
+      ParamSpec::real("quest_tier", 0.5, 0, 2,
+                      "share of a quest's tier Valor counted at claim (competitive: of the "
+                      "tiers it can complete in the rounds left)"),
+      ParamSpec::real("quest_pace", 0.5, 0, 3,
+                      "competitive: tiers a round of a tinker, charm or combat quest"),
+      ParamSpec::real("rank", 2, 0, 20, "co-op: future value of one more rank, rounds left scaled"),
+      ParamSpec::real("rank_round", 1, 0, 5,
+                      "competitive: value of one more rank for each round left after this one"),
+      ParamSpec::real("point_scout", 0, -1, 3,
+                      "competitive: value of a Scout point beyond the Valor it converts to "
+                      "(a rank's future points, a new skill's choice)"),
+      ParamSpec::real("point_tinker", 0.3, -1, 3, "competitive: the same for a Tinker point"),
+      ParamSpec::real("point_charm", 0.3, -1, 3, "competitive: the same for a Charm point"),
+      ParamSpec::real("point_combat", 0.5, -1, 3, "competitive: the same for a Combat point"),
+      ParamSpec::real("point_focus", 0.5, -1, 3, "competitive: the same for a Focus point"),
+      ParamSpec::real("set_share", 0.5, 0, 2,
+                      "share of the next all-skills bonus counted for raising a lowest skill"),
+      ParamSpec::real("claim_extra", 0.5, 0, 5,
+                      "competitive: net gain a claim must exceed to bid extra cards for it"),
       ParamSpec::real("heal", 2, 0, 20, "value of the power a healed wound uncovers"),
       ParamSpec::real("mark", 0.5, 0, 5,
                       "share of a wilderness card's net value gained by marking it"),
@@ -43,10 +63,21 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.extra_charm = p.get_real("extra_charm");
   w_.extra_combat = p.get_real("extra_combat");
   w_.wound = p.get_real("wound");
+  w_.wound_healed = p.get_real("wound_healed");
   w_.power = p.get_real("power");
   w_.cypher = p.get_real("cypher");
   w_.quest_tier = p.get_real("quest_tier");
+  w_.quest_pace = p.get_real("quest_pace");
   w_.rank = p.get_real("rank");
+  w_.rank_round = p.get_real("rank_round");
+  w_.set_share = p.get_real("set_share");
+  w_.point = {0,
+              p.get_real("point_scout"),
+              p.get_real("point_tinker"),
+              p.get_real("point_charm"),
+              p.get_real("point_combat"),
+              p.get_real("point_focus")};
+  w_.claim_extra = p.get_real("claim_extra");
   w_.heal = p.get_real("heal");
   w_.mark = p.get_real("mark");
   w_.draw = p.get_real("draw");
@@ -64,21 +95,233 @@ uint8_t Heuristic::desired_bid(const State& s, int h) const {
   const Hero& hero = s.heroes[size_t(h)];
   const uint8_t free = uint8_t(~hero.spent & 0x1f);
   if (s.phase == Focus) return free;  // unbid cards are wasted at the round's end
-  uint8_t want = 0;
-  for (int i = 0; i < kHandSize; ++i)
-    if ((free >> i & 1) && hero.skill[size_t(i)] == s.phase) want = uint8_t(want | 1 << i);
+  if (game_->cooperative()) return coop_bid(s, h);
+  // Competitive. A card of rank 2 or more counts its rank only in its own phase, so it is bid
+  // there. Every other card (Effort, rank 1, a card whose phase has passed) is worth 1 point
+  // wherever it is bid: it joins a bid only for what the phase offers, as an extra, and the
+  // rest wait for Focus.
+  uint8_t want = 0, pool = 0;
+  int base = 0;
+  for (int i = 0; i < kHandSize; ++i) {
+    if (!(free >> i & 1)) continue;
+    const int skill = hero.skill[size_t(i)], rank = hero.rank[size_t(i)];
+    if (skill == s.phase && rank > 1) {
+      want = uint8_t(want | 1 << i), base += rank;
+    } else if (skill == Effort || rank == 1 || skill < s.phase) {
+      pool = uint8_t(pool | 1 << i);
+    }
+  }
+  const Bonus bonuses = phase_bonus(s, h, s.phase);
+  const int bonus = bonuses.lasting;
   const std::array<double, 5> extras = {w_.extra_scout, w_.extra_tinker, w_.extra_charm,
                                         w_.extra_combat, 5};
+  // What the phase offers: the points its best claims cost; in Scout a mark for every tier
+  // of a displayed scout quest and every wilderness card worth marking; at least one card
+  // when a lasting bid power adds points (they become Valor). The cards the planned Focus
+  // advance needs stay in hand.
   int extra = int(std::lround(extras[size_t(s.phase - 1)]));
-  if (game_->cooperative()) return coop_bid(s, h);
-  // Effort first, then ranked cards whose own phase has passed this round.
-  for (int pass = 0; pass < 2; ++pass)
+  if (!pool) return want;  // no card to add
+  // The once-only powers (token, cyphers discarded for points) may pay for a claim too.
+  const int need =
+      s.phase == Scout
+          ? scout_need(s, h, base + bonus + std::popcount(unsigned(pool)))
+          : claim_need(s, h, base + bonus, base + std::popcount(unsigned(pool)) + bonuses.all);
+  extra = std::max(extra, need - base - bonus);
+  if (!want && bonus > 0) extra = std::max(extra, 1);
+  if (extra <= 0) return want;
+  extra = std::min(extra, std::popcount(unsigned(pool)) - focus_reserve(s, h));
+  // Cards whose phase has passed first, then Effort, then this phase's, then later phases'.
+  for (int pass = 0; pass < 4; ++pass)
     for (int i = 0; i < kHandSize && extra > 0; ++i) {
       const int skill = hero.skill[size_t(i)];
-      const bool fits = pass == 0 ? skill == Effort : (skill != Effort && skill < s.phase);
-      if ((free >> i & 1) && !(want >> i & 1) && fits) want = uint8_t(want | 1 << i), --extra;
+      const bool fits = pass == 0   ? skill != Effort && skill < s.phase
+                        : pass == 1 ? skill == Effort
+                        : pass == 2 ? skill == s.phase
+                                    : skill > s.phase;
+      if ((pool >> i & 1) && fits)
+        want = uint8_t(want | 1 << i), pool = uint8_t(pool & ~(1 << i)), --extra;
     }
   return want;
+}
+
+Heuristic::Bonus Heuristic::phase_bonus(const State& s, int h, int phase) const {
+  // Points the hero's bid powers add in `phase`: the lasting ones (its tableau power and kept
+  // cyphers), and all of them (also its token and the cyphers discarded for points).
+  const Hero& hero = s.heroes[size_t(h)];
+  auto points = [&](const Power& p) {
+    return p.trigger == Trigger::Bid && p.effect == EffectKind::Points &&
+                   (p.phase == kAnyPhase || p.phase == phase)
+               ? int(p.amount)
+               : 0;
+  };
+  Bonus bonus;
+  if (const Power* own = game_->tableau_power(hero); own && !(hero.used & 1))
+    bonus.lasting += points(*own);
+  if (hero.token) bonus.all += points(game_->data().hero(hero.def).token);
+  for (const Displayed& d : hero.display) {
+    if (d.used) continue;
+    const Power& p = game_->data().card(d.card).power;
+    (p.discard ? bonus.all : bonus.lasting) += points(p);
+  }
+  bonus.all += bonus.lasting;
+  return bonus;
+}
+
+int Heuristic::tier_gain(const State& s, int h, int quest_skill) const {
+  // The Valor of the next tier of the quest an action of this type advances (the oldest
+  // displayed quest of the type).
+  for (const Displayed& d : s.heroes[size_t(h)].display) {
+    const CardDef& def = game_->data().card(d.card);
+    if (def.type == CardType::Quest && def.quest_skill == quest_skill)
+      return def.tier_valor[d.tokens];
+  }
+  return 0;
+}
+
+int Heuristic::quest_tiers_left(const State& s, int h, int quest_skill) const {
+  int tiers = 0;
+  for (const Displayed& d : s.heroes[size_t(h)].display) {
+    const CardDef& def = game_->data().card(d.card);
+    if (def.type == CardType::Quest && def.quest_skill == quest_skill)
+      tiers += def.tiers - d.tokens;
+  }
+  return tiers;
+}
+
+int Heuristic::scout_need(const State& s, int h, int cap) const {
+  // Competitive Scout: a point for each scout quest tier left and each wilderness card worth
+  // marking (the same test as its marks on its turn).
+  int need = quest_tiers_left(s, h, Scout);
+  for (const WildCard& w : s.wild) {
+    if (need >= cap) break;  // as many as it could pay for
+    if (w.marks >> h & 1) continue;
+    const double net = card_value(s, h, w.card, true) - game_->claim_cost(s, w.card);
+    if (w_.mark * net - 1 > 0) ++need;
+  }
+  return need;
+}
+
+int Heuristic::claim_need(const State& s, int h, int base, int limit) const {
+  // Competitive Tinker, Charm, Combat: the points of the best set of claims the hero could
+  // afford with up to `limit` points (town or wilderness, not both), greedy by net gain, at
+  // most three; a claim paid beyond the `base` points must gain more than claim_extra.
+  const Hero& hero = s.heroes[size_t(h)];
+  const uint8_t type = NinthWorldGame::claimed_type(s.phase);
+  if (hero.display.full() && type != uint8_t(CardType::Creature)) return 0;
+  const double tier = type == uint8_t(CardType::Creature) ? tier_gain(s, h, Combat) : 0;
+  struct Candidate {
+    uint8_t cost;
+    bool wild;
+    double gain, first;  // net gain; as the phase's first claim (claim power, quest tier)
+  };
+  FixedVector<Candidate, kMaxTownSlots + kMaxWilderness> candidates;
+  auto consider = [&](int card, bool wild) {
+    if (uint8_t(game_->data().card(card).type) != type) return;
+    const int cost = game_->claim_cost(s, card);
+    if (cost > limit) return;
+    const double g =
+        card_value(s, h, card, wild) - cost + (wild ? 0 : w_.town_bias) - w_.claim_margin;
+    candidates.push_back({uint8_t(cost), wild, g, g + tier + claim_bonus(s, h, card)});
+  };
+  for (int k = 0; k < game_->town_slots(); ++k)
+    if (s.town[size_t(k)] != kNone) consider(s.town[size_t(k)], false);
+  for (const WildCard& w : s.wild)
+    if (w.marks >> h & 1) consider(w.card, true);
+  int best_need = 0;
+  double best_gain = 0;
+  for (int wild = 0; wild < 2; ++wild) {
+    int spent = 0;
+    double gain = 0;
+    uint64_t taken = 0;
+    for (int round = 0; round < 3; ++round) {
+      int pick = -1;
+      double pick_gain = 0;
+      for (size_t k = 0; k < candidates.size(); ++k) {
+        const Candidate& c = candidates[k];
+        if (c.wild != bool(wild) || (taken >> k & 1) || spent + c.cost > limit) continue;
+        const double g = round == 0 ? c.first : c.gain;
+        if (g > (spent + c.cost > base ? w_.claim_extra : 0) && g > pick_gain)
+          pick = int(k), pick_gain = g;
+      }
+      if (pick < 0) break;
+      taken |= uint64_t(1) << pick, spent += candidates[size_t(pick)].cost, gain += pick_gain;
+    }
+    if (gain > best_gain) best_gain = gain, best_need = spent;
+  }
+  return best_need;
+}
+
+int Heuristic::focus_reserve(const State& s, int h) const {
+  // The 1-point cards the hero keeps for Focus: the cost of the advance it plans and of
+  // healing its wounds, less the Focus card's rank and the Focus points its powers add.
+  const Hero& hero = s.heroes[size_t(h)];
+  const int cost = advance_cost(s, h) + kHealCost * hero.wounds();
+  if (cost == 0) return 0;
+  int focus = phase_bonus(s, h, Focus).lasting;
+  for (int i = 0; i < kHandSize; ++i)
+    if (!(hero.spent >> i & 1) && hero.skill[size_t(i)] == Focus && hero.rank[size_t(i)] > 1)
+      focus += hero.rank[size_t(i)];
+  return std::max(0, cost - focus);
+}
+
+int Heuristic::advance_cost(const State& s, int h) const {
+  // The cost of the advance worth most after its cost (0: none is worth making).
+  const Hero& hero = s.heroes[size_t(h)];
+  int cost = 0;
+  double best = 0;
+  bool effort_seen = false;  // the Effort cards are alike
+  for (int i = 0; i < kHandSize; ++i) {
+    const bool effort = hero.skill[size_t(i)] == Effort;
+    if (effort ? effort_seen : hero.rank[size_t(i)] >= kMaxRank) continue;
+    effort_seen = effort_seen || effort;
+    int skill = 0;  // Effort: the missing skill whose points are worth most
+    for (int k = Scout; effort && k <= Focus; ++k)
+      if (NinthWorldGame::rank_of(hero, k) == 0 &&
+          (!skill || w_.point[size_t(k)] > w_.point[size_t(skill)]))
+        skill = k;
+    const double v = advance_value(s, h, i, skill);
+    const int c = effort ? 1 : hero.rank[size_t(i)] + 1;
+    if (v - c > best) best = v - c, cost = c;
+  }
+  return cost;
+}
+
+int Heuristic::points_wanted(const State& s, int h) const {
+  // Competitive, after the reveal: the points this phase's plan costs.
+  const Hero& hero = s.heroes[size_t(h)];
+  if (s.phase == Scout) return scout_need(s, h, hero.points + phase_bonus(s, h, Scout).lasting + 1);
+  if (s.phase == Focus) return advance_cost(s, h) + kHealCost * hero.wounds();
+  const Bonus bonus = phase_bonus(s, h, s.phase);
+  return claim_need(s, h, hero.points + bonus.lasting, hero.points + bonus.all);
+}
+
+double Heuristic::advance_value(const State& s, int h, int slot, int new_skill) const {
+  // Competitive: 2 Valor, a point more in the skill's phase every round left, the share of
+  // the next all-skills bonus a lowest skill's rank brings (or the bonus itself), a focus
+  // quest tier and advance powers. The cost is the caller's.
+  const Hero& hero = s.heroes[size_t(h)];
+  const bool effort = hero.skill[size_t(slot)] == Effort;
+  const double rounds_after = game_->rounds() - s.round;
+  double v = kAdvanceValor + tier_gain(s, h, Focus);
+  // A rank adds a point in its phase every round left; a new skill (from Effort) only
+  // chooses the phase whose ranks come next.
+  const int skill = effort ? new_skill : hero.skill[size_t(slot)];
+  v += effort ? w_.point[size_t(skill)] : (w_.rank_round + w_.point[size_t(skill)]) * rounds_after;
+  // The lowest rank over the five skills (Effort counts 0) and how many skills hold it.
+  int lowest = kMaxRank, at_lowest = 0;
+  for (int i = 0; i < kHandSize; ++i) {
+    const int r = hero.skill[size_t(i)] == Effort ? 0 : hero.rank[size_t(i)];
+    if (r < lowest) lowest = r, at_lowest = 0;
+    if (r == lowest) ++at_lowest;
+  }
+  const int r = effort ? 0 : hero.rank[size_t(slot)];
+  if (r == lowest && lowest < kMaxRank)
+    v += at_lowest == 1 ? kSetBonus : w_.set_share * kSetBonus / at_lowest;
+  if (const Power* own = game_->tableau_power(hero); own && own->trigger == Trigger::Advance &&
+                                                     !(hero.used & 1) &&
+                                                     own->effect == EffectKind::Valor)
+    v += own->amount;
+  return v;
 }
 
 uint8_t Heuristic::coop_bid(const State& s, int h) const {
@@ -236,6 +479,25 @@ Action Heuristic::choose_bid(const State& s) const {
   return {Verb::EndBid, 0, 0};
 }
 
+double Heuristic::wound_cost(const State& s) const {
+  // Competitive: a wound taken before Focus is healed there for 2 points.
+  return game_->cooperative() || s.phase == Focus ? w_.wound : w_.wound_healed;
+}
+
+double Heuristic::claim_bonus(const State& s, int h, int card) const {
+  // What the hero's claim power (a tableau power not used this phase) adds to claiming it.
+  const Hero& hero = s.heroes[size_t(h)];
+  const Power* own = game_->tableau_power(hero);
+  if (!own || own->trigger != Trigger::Claim || (hero.used & 1) ||
+      (own->phase != kAnyPhase && own->phase != s.phase))
+    return 0;
+  const CardDef& def = game_->data().card(card);
+  if ((own->card_type != kAnyType && own->card_type != uint8_t(def.type)) ||
+      game_->checked_cost(s, card) < own->min_cost)
+    return 0;
+  return effect_value(s, h, *own);
+}
+
 double Heuristic::effect_value(const State& s, int h, const Power& p) const {
   const Hero& hero = s.heroes[size_t(h)];
   switch (p.effect) {
@@ -243,7 +505,7 @@ double Heuristic::effect_value(const State& s, int h, const Power& p) const {
     case EffectKind::Points:
       return p.amount;
     case EffectKind::Wound:
-      return -w_.wound * p.amount;
+      return -wound_cost(s) * p.amount;
     case EffectKind::Heal:
       return hero.wounds() > 0 ? w_.heal + kWoundPenalty : 0;
     case EffectKind::Power:
@@ -251,12 +513,29 @@ double Heuristic::effect_value(const State& s, int h, const Power& p) const {
     case EffectKind::ValorPerRank:
       return NinthWorldGame::rank_of(hero, p.skill);
     case EffectKind::Gamble:
-      return (p.amount - w_.wound) / 3.0;
+      return (p.amount - wound_cost(s)) / 3.0;
     case EffectKind::Token:
       return hero.token ? 0 : 1;
     default:
       return 0;
   }
+}
+
+double Heuristic::quest_tiers_value(const State& s, int h, const CardDef& def) const {
+  // Competitive: the Valor of the tiers of a quest claimed now that the hero can complete in
+  // the rounds left, at the pace its type allows, behind the tiers of the quests of the type
+  // it already displays (progress goes to the oldest); its effect when all are reached. A
+  // scout tier costs the point of its mark, a tinker tier the cypher discarded for it.
+  const int skill = def.quest_skill;
+  const double rounds_left = game_->rounds() - s.round + (skill > Charm ? 1 : 0);
+  const double pace = skill == Scout ? 2 : skill == Focus ? 1 : w_.quest_pace;
+  const double reach = pace * rounds_left - quest_tiers_left(s, h, skill);
+  const double cost = skill == Scout ? 1 : skill == Tinker ? w_.cypher : 0;
+  double v = 0;
+  int t = 0;
+  for (; t < def.tiers && t + 1 <= reach; ++t) v += def.tier_valor[size_t(t)] - cost;
+  if (t == def.tiers && def.power.present()) v += effect_value(s, h, def.power);
+  return w_.quest_tier * v;
 }
 
 double Heuristic::card_value(const State& s, int h, int card, bool wilderness) const {
@@ -280,8 +559,10 @@ double Heuristic::card_value(const State& s, int h, int card, bool wilderness) c
         // Its tiers go to the heroes who complete them before it can be claimed.
         v += tiers;
         if (def.power.present()) v += effect_value(s, h, def.power);
-      } else {
+      } else if (game_->cooperative()) {
         v += w_.quest_tier * tiers;
+      } else {
+        v += quest_tiers_value(s, h, def);
       }
       break;
     }
@@ -299,7 +580,7 @@ double Heuristic::action_score(const State& s, Action a) const {
     case Verb::Mark: {
       const int card = s.wild[a.a].card;
       const double net = card_value(s, h, card, true) - game_->claim_cost(s, card);
-      if (!game_->cooperative()) return w_.mark * net - 1;
+      if (!game_->cooperative()) return w_.mark * net - 1 + tier_gain(s, h, Scout);
       // A card it cannot pay for this round is still worth marking for a later round, less.
       const WildCard& w = s.wild[a.a];
       if (!worth_marking(s, h, w)) return -1;
@@ -309,14 +590,17 @@ double Heuristic::action_score(const State& s, Action a) const {
     }
     case Verb::Draw:
       // Co-op: a drawn creature, cypher or quest works against the team.
-      return w_.draw - 1 - (game_->cooperative() ? w_.threat : 0);
+      return w_.draw - 1 - (game_->cooperative() ? w_.threat : 0) + tier_gain(s, h, Scout);
     case Verb::Claim: {
       const bool wild = a.a == 1;
       const int card = wild ? s.wild[a.b].card : s.town[a.b];
       const int pooled = wild ? s.wild[a.b].pooled : s.town_pooled[a.b];
       const double pay = game_->claim_cost(s, card) - pooled;
-      return card_value(s, h, card, wild) - pay + (wild ? 0 : w_.town_bias) - w_.claim_margin +
-             0.01;
+      const double tier =
+          (data.card(card).type == CardType::Creature ? tier_gain(s, h, Combat) : 0) +
+          claim_bonus(s, h, card);
+      return card_value(s, h, card, wild) - pay + tier + (wild ? 0 : w_.town_bias) -
+             w_.claim_margin + 0.01;
     }
     case Verb::Pool: {
       const bool wild = a.a == 1;
@@ -334,6 +618,7 @@ double Heuristic::action_score(const State& s, Action a) const {
     case Verb::Advance: {
       const bool effort = hero.skill[a.a] == Effort;
       const int cost = effort ? 1 : hero.rank[a.a] + 1;
+      if (!game_->cooperative()) return advance_value(s, h, a.a, a.b) - cost + 0.02;
       // Co-op: Combat and Scout ranks claim and mark more of the wilderness every round.
       const int skill = effort ? a.b : hero.skill[a.a];
       const double use =
@@ -345,6 +630,9 @@ double Heuristic::action_score(const State& s, Action a) const {
     case Verb::Power: {
       if (a.a == CypherPower) {
         const Power& p = data.card(hero.display[a.b].card).power;
+        // Competitive: a heal waits for the end of the turn (a claim may wound the hero).
+        if (p.effect == EffectKind::Heal && !game_->cooperative() && s.phase != Focus)
+          return effect_value(s, h, p) > 0 ? 0.015 : 0;
         return effect_value(s, h, p) - (p.discard ? w_.cypher * 0.5 : 0);
       }
       const Power* own = game_->tableau_power(hero);
@@ -391,7 +679,23 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
     case Step::BidPowers: {
       // Points are never worth less than the Valor they convert to. A copy power copies the
       // power worth most: points to use now first.
-      if (actions[0].verb != Verb::Power || actions[0].a != CopyPower) return actions[0];
+      if (actions[0].verb != Verb::Power) return actions[0];
+      if (actions[0].a != CopyPower) {
+        // Competitive: lasting powers are used at once; the token and the cyphers discarded
+        // for points only when the phase's plan needs the points, or in the last round.
+        if (game_->cooperative() || s.round == game_->rounds()) return actions[0];
+        const Hero& hero = s.heroes[s.actor];
+        const int short_by =
+            points_wanted(s, s.actor) - hero.points - phase_bonus(s, s.actor, s.phase).lasting;
+        for (const Action& a : actions) {
+          if (a.verb != Verb::Power) continue;
+          const bool once =
+              a.a == HeroToken ||
+              (a.a == CypherPower && game_->data().card(hero.display[a.b].card).power.discard);
+          if (!once || short_by > 0) return a;
+        }
+        return {Verb::Pass, 0, 0};
+      }
       Action best = actions[0];
       double best_value = -1e9;
       for (const Action& a : actions) {

@@ -30,14 +30,39 @@ class Heuristic {
 
  private:
   struct Weights {
+    std::array<double, 6> point;  // competitive: a point's worth beyond its Valor, by phase
     double extra_scout, extra_tinker, extra_charm, extra_combat;  // extra cards bid per phase
-    double wound, power, cypher, quest_tier, rank, heal, mark, draw, threat, quest_threat,
-        mark_later, coop_focus, coop_skill, town_bias, claim_margin, epsilon;
+    double wound, wound_healed, power, cypher, quest_tier, quest_pace, rank, rank_round, set_share,
+        claim_extra, heal, mark, draw, threat, quest_threat, mark_later, coop_focus, coop_skill,
+        town_bias, claim_margin, epsilon;
   };
 
   Action choose_bid(const State& s) const;
+  // Points the hero's bid powers add in `phase`: the lasting ones (tableau power, kept
+  // cyphers), and all (also the token and the cyphers discarded for points).
+  struct Bonus {
+    int lasting = 0, all = 0;
+  };
+  Bonus phase_bonus(const State& s, int hero, int phase) const;
+  // The Valor of the next tier of the displayed quest an action of this type advances, and
+  // the tiers its displayed quests of the type have left.
+  int tier_gain(const State& s, int hero, int quest_skill) const;
+  int quest_tiers_left(const State& s, int hero, int quest_skill) const;
+  // Competitive: the points it wants in Scout (marks) and in a claiming phase (the cost of
+  // its best affordable claims), and the 1-point cards it keeps for its Focus advance.
+  int scout_need(const State& s, int hero, int cap) const;  // counts up to `cap`
+  int claim_need(const State& s, int hero, int base, int limit) const;
+  int focus_reserve(const State& s, int hero) const;
+  int advance_cost(const State& s, int hero) const;   // of the advance it plans (0: none)
+  int points_wanted(const State& s, int hero) const;  // after the reveal: what the plan costs
+  // Competitive: what advancing the skill card in `slot` is worth before its cost.
+  double advance_value(const State& s, int hero, int slot, int new_skill) const;
   double effect_value(const State& s, int hero, const Power& p) const;
+  double wound_cost(const State& s) const;  // what a wound taken now costs
+  // What the hero's claim power adds to claiming `card` now.
+  double claim_bonus(const State& s, int hero, int card) const;
   double card_value(const State& s, int hero, int card, bool wilderness) const;
+  double quest_tiers_value(const State& s, int hero, const CardDef& def) const;
   // Co-op: the points it wants this phase for the wilderness (the cards to mark in Scout, the
   // marked cards it may claim in the claiming phases).
   int coop_target(const State& s, int hero) const;
