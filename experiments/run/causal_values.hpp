@@ -6,13 +6,14 @@
 // and not at all when nothing of the deal is replaced (unless contexts are valued against the
 // field, below).
 //
-// Budget: a run of D deals may play `budget` replacement games. When every element of every
-// deal fits, all are played; otherwise the first block of deals (up to 512, as many as half
-// the budget pays for when 512 would not fit) replaces every element, and each later block
-// replaces only the elements whose intervals are widest, as many as the block's share of the
-// remaining budget allows. Every decision depends only on blocks already
-// merged in deal order, so the result does not depend on the thread or process count (under
-// MPI every rank plays its part of each block and every rank merges the whole block).
+// Budget: a run of D deals may play about `budget` replacement games (a later block plans by the
+// rates seen so far, so a few more can be played). When every element of every deal fits, all are
+// played; otherwise the first block of deals (up to 512, as many as half the budget pays for when
+// 512 would not fit) replaces every element, and each later block replaces only the elements whose
+// intervals are widest, as many as the block's share of the remaining budget allows. Every decision
+// depends only on blocks already merged in deal order, so the result does not depend on the thread
+// or process count (under MPI every rank plays its part of each block and every rank merges the
+// whole block).
 //
 // Contexts drawn at random by the deal (random decks) are valued against the field: a seat's
 // score with the context minus its fair share, a randomized comparison on the base games.
