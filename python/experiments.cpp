@@ -36,7 +36,9 @@ using Config = std::map<std::string, std::string>;
 
 py::object balance(const std::string& id, const Config& config, const py::object& agents,
                    std::optional<uint64_t> games, uint64_t seed, int threads, bool paired,
-                   std::optional<uint64_t> causal_games, const std::string& record, bool quiet) {
+                   std::optional<uint64_t> causal_games,
+                   const std::vector<std::string>& causal_groups, const std::string& record,
+                   bool quiet) {
   const GameInfo& info = find_game(id);
   BalanceOptions o;
   o.agents = agent_list(info, agents);
@@ -46,6 +48,7 @@ py::object balance(const std::string& id, const Config& config, const py::object
   o.threads = threads;
   o.paired = paired;
   o.causal_games = causal_games;
+  o.causal_groups = causal_groups;
   o.record_path = record;
   o.quiet = quiet;
   std::string summary;
@@ -100,7 +103,7 @@ py::object tournament(const std::string& id, const Config& config, const py::obj
 void bind_experiments(py::module_& m) {
   m.def("_balance", &balance, py::arg("game"), py::arg("config"), py::arg("agents"),
         py::arg("games"), py::arg("seed"), py::arg("threads"), py::arg("paired"),
-        py::arg("causal_games"), py::arg("record"), py::arg("quiet"));
+        py::arg("causal_games"), py::arg("causal_groups"), py::arg("record"), py::arg("quiet"));
   m.def("_match", &match, py::arg("game"), py::arg("config"), py::arg("agents"), py::arg("games"),
         py::arg("seed"), py::arg("threads"), py::arg("sprt"), py::arg("quiet"));
   m.def("_tournament", &tournament, py::arg("game"), py::arg("config"), py::arg("agents"),

@@ -138,15 +138,18 @@ def _agents_text(agents):
 
 
 def balance(game, agents=None, games=None, seed=1, threads=0, paired=True, causal_games=None,
-            record=None, quiet=True, **config):
+            causal_groups=(), record=None, quiet=True, **config):
     """`ninefold balance`: summary.json's content. game: an id (config as keywords) or a
     Game; agents: one spec for every seat, or one per seat; games: None for the game's
-    default (about a minute on two cores); record: a JSON Lines file to write every game's
-    record to (load_record and replay read them)."""
+    default (about a minute on two cores); causal_games, causal_groups: the replacement budget
+    and the groups it goes to (`--causal-games`, `--causal-groups`; a name or a list of
+    names); record: a JSON Lines file to write every game's record to (load_record and replay
+    read them)."""
     game_id, config = _game_and_config(game, config)
+    groups = [causal_groups] if isinstance(causal_groups, str) else list(causal_groups)
     return Summary(_core._balance(game_id, config, _agents_text(agents), games, seed, threads,
-                                  paired, causal_games, "" if record is None else str(record),
-                                  quiet))
+                                  paired, causal_games, groups,
+                                  "" if record is None else str(record), quiet))
 
 
 def match(game, agents, games=2000, seed=1, threads=0, sprt="", quiet=True, **config):

@@ -21,6 +21,16 @@ def test_balance_takes_a_game_object_and_config_keywords():
     assert summary["config"]["num_cards"] == "6"
 
 
+def test_balance_values_the_groups_asked():
+    summary = ninefold.balance("ninth-world", games=60, causal_games=10000, causal_groups="hero",
+                               players=2, length="quick")
+    values = summary["causal_values"]
+    assert values["only_groups"] == ["hero"]
+    assert [g["group"] for g in values["groups"]] == ["hero"]
+    with pytest.raises(ninefold.Error, match="has no group 'bogus'"):
+        ninefold.balance("ninth-world", games=10, causal_groups=["bogus"])
+
+
 def test_match_and_tournament():
     match = ninefold.match("tic_tac_toe", ["mcts(iterations=50)", "random"], games=40)
     assert isinstance(match, dict) and match
