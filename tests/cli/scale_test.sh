@@ -59,10 +59,11 @@ long=(balance --game commanders --agents heuristic,random --games 150000 --seed 
 run "${long[@]}" --out "$work/uninterrupted"
 "$bin" "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoint-every 0.001 >/dev/null 2>&1 &
 pid=$!
-# Wait for a checkpoint part-way through, then kill without warning.
-for _ in $(seq 1 400); do
-  if [ -s "$work/run.ckpt" ] && python3 -c "import json,sys; sys.exit(0 if json.load(open('$work/run.ckpt'))['next_chunk'] >= 8 else 1)" 2>/dev/null; then break; fi
-  sleep 0.02
+# Wait for the first checkpoint (written whole, by renaming), then kill without warning: polled
+# by the shell alone, so that a loaded machine cannot let the run finish first.
+for _ in $(seq 1 2000); do
+  [ -s "$work/run.ckpt" ] && break
+  sleep 0.005
 done
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
