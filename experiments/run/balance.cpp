@@ -48,6 +48,8 @@ std::optional<BalanceReport> play_balance(const GameInfo& info, const BalanceOpt
     if (!options.paired)
       throw Error("--tournament plays every deal in every seat order; drop --unpaired");
   }
+  // --causal-groups is checked before any game is played (the causal run checks it again for
+  // callers that reach it directly).
   if (!options.causal_groups.empty()) {
     if (!game->has_causal_values())
       throw Error(
