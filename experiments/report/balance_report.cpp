@@ -86,7 +86,8 @@ void print_seat_tables(const BalanceReport& r, std::FILE* out) {
              format_interval(adv.score), adv.fair, p_clause(adv.p_value));
 }
 
-// One team: its record once per game, and by the agent in each seat when they differ.
+// One team: its record once per game, and by the agent in each seat when they differ. Rows
+// name the lineup's index, as the agent table does: a lineup may list one agent twice.
 void print_team_table(const BalanceReport& r, std::FILE* out) {
   const BalanceAccumulator& t = r.totals;
   print_wdl_header(out, "team");
@@ -96,7 +97,7 @@ void print_team_table(const BalanceReport& r, std::FILE* out) {
     print_wdl_header(out, "team, by the agent in a seat");
     for (int a = 0; a < t.lineup; ++a)
       for (int s = 0; s < t.players; ++s)
-        print_wdl_row(out, fmt::format("{} in seat {}", r.agents[size_t(a)], s),
+        print_wdl_row(out, fmt::format("{} {} in seat {}", a, r.agents[size_t(a)], s),
                       t.by_agent_seat[size_t(a * t.players + s)]);
   }
   fmt::print(out, "\nnote: {}\n", kTeamNote);

@@ -35,7 +35,8 @@ std::string team_section(const json& s) {
   add(fmt::format("{} seats", s["players"].get<int>()), team);
   if (s.contains("team_by_agent_and_seat"))
     for (const auto& r : s["team_by_agent_and_seat"])
-      add(fmt::format("{} in seat {}", s["agents"][r["agent"].get<size_t>()].get<std::string>(),
+      add(fmt::format("{} {} in seat {}", r["agent"].get<size_t>(),
+                      s["agents"][r["agent"].get<size_t>()].get<std::string>(),
                       r["seat"].get<int>()),
           r);
   return section("Team results", forest_plot(bars, "team win rate", 0.5) + t.html() +

@@ -30,6 +30,8 @@ check "three heroes: the team wins or loses, never a draw in every game" \
   json_check "$s" "s['team']['draws'] == 0 and s['team']['games'] == s['games'] and s['team']['wins'] + s['team']['losses'] == s['games']"
 check "three heroes: the team's record by the agent in each seat" \
   json_check "$s" "len(s['team_by_agent_and_seat']) == 9 and sum(r['games'] for r in s['team_by_agent_and_seat']) == 3 * s['games']"
+check "three heroes: the terminal names each agent of the lineup once per seat" \
+  bash -c "test \$(grep -c '^[0-2] [a-z]* in seat [0-2] ' '$work/three.txt') -eq 9 && grep -q '^2 heuristic in seat 0 ' '$work/three.txt'"
 
 "$bin" balance --game ninth-world --config mode=coop --sweep players=1..2 --games 100 --seed 2 \
   --out "$work/sweep" >"$work/sweep.txt"
@@ -50,5 +52,5 @@ expect_error "fit refuses a seat advantage target for one team" "target the team
 check "competitive play keeps its seat tables" \
   json_check "$work/comp/summary.json" "'team' not in s and 'first_seat_advantage' in s"
 
-echo "$((13 - failures)) passed, $failures failed" >/dev/null
+echo "$((14 - failures)) passed, $failures failed" >/dev/null
 [ "$failures" -eq 0 ]
