@@ -461,9 +461,12 @@ int Heuristic::coop_target(const State& s, int h) const {
 
 bool Heuristic::can_progress(const State& s, int h, int quest_skill) const {
   // Scout and Focus quests advance by what every hero does each round; combat quests by
-  // claiming creatures; tinker quests by discarding a displayed cypher; charm quests only
-  // when another quest completes.
+  // claiming creatures; tinker quests by discarding a displayed cypher (co-op, not solo: or
+  // a wilderness cypher it marked, once claimed); charm quests when another quest completes
+  // (co-op: one it marked or displays and can advance).
   const Hero& hero = s.heroes[size_t(h)];
+  const DataSet& data = game_->data();
+  const bool team = game_->mode() == Mode::Coop;
   switch (quest_skill) {
     case Scout:
     case Focus:
@@ -471,7 +474,21 @@ bool Heuristic::can_progress(const State& s, int h, int quest_skill) const {
       return true;
     case Tinker:
       for (const Displayed& d : hero.display)
-        if (game_->data().card(d.card).type == CardType::Cypher) return true;
+        if (data.card(d.card).type == CardType::Cypher) return true;
+      for (const WildCard& w : s.wild)
+        if (team && (w.marks >> h & 1) && data.card(w.card).type == CardType::Cypher) return true;
+      return false;
+    case Charm:
+      if (!team) return false;
+      for (const Displayed& d : hero.display)
+        if (data.card(d.card).type == CardType::Quest && data.card(d.card).quest_skill != Charm)
+          return true;
+      for (const WildCard& w : s.wild) {
+        const CardDef& def = data.card(w.card);
+        if ((w.marks >> h & 1) && def.type == CardType::Quest && def.quest_skill != Charm &&
+            w.tokens < def.tiers && can_progress(s, h, def.quest_skill))
+          return true;
+      }
       return false;
     default:
       return false;

@@ -190,6 +190,26 @@ TEST_CASE("ninth-world heuristic co-op: raises a rank before turning Effort into
   CHECK(choice(game, s, {{"coop_effort", "1"}}).rfind("advance effort to", 0) == 0);
 }
 
+TEST_CASE("ninth-world heuristic co-op: marks a charm quest once it marked a quest it completes") {
+  // A charm quest's tier comes when its marker completes another quest: worth a mark only to
+  // a hero who marked a quest it can complete (a scout quest here).
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"region", "Milave"}});
+  State s = setup(game, {"Selis", "Qbrys"});
+  const int scout_quest = put_in_wilderness(s, card_index(game, "Walk the Skyfields"), 0b01);
+  put_in_wilderness(s, card_index(game, "Wake the Queen"));
+  bid(game, s, {0, 2});
+  bid(game, s, {});
+  while (s.step == Step::BidPowers) act(game, s, "pass");
+  REQUIRE(s.step == Step::Act);
+  REQUIRE(s.actor == 0);
+  const Heuristic heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
+  Action mark;
+  REQUIRE(find_action_by_text(game, s, "mark Wake the Queen [w1]", mark));
+  CHECK(heuristic.action_score(s, mark) > 0);
+  s.wild[size_t(scout_quest)].marks = 0;  // no quest of its own to complete
+  CHECK(heuristic.action_score(s, mark) < 0);
+}
+
 TEST_CASE("ninth-world agents: heuristic teams win quick co-op games far more often than random") {
   const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"length", "quick"}});
   auto wins = [&](const std::string& spec) {
