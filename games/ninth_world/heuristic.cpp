@@ -49,6 +49,16 @@ ParamSchema Heuristic::schema() {
                       "co-op: points of other cards kept for advancing in Focus"),
       ParamSpec::real("coop_skill", 2, 0, 20,
                       "co-op: extra future value of a Combat or Scout rank"),
+      ParamSpec::real("coop_effort", 0, 0, 1,
+                      "co-op (not solo): share of `rank` counted for advancing Effort (a new "
+                      "rank-1 skill adds no point, a rank 2 or more adds one a round)"),
+      ParamSpec::real("coop_wound", 7, 0, 30,
+                      "co-op: cost of a wound taken before Focus (healed there for 2 points)"),
+      ParamSpec::real("cypher_threat", 0.5, 0, 5,
+                      "co-op: danger of a wilderness cypher (it raises every hero's threshold)"),
+      ParamSpec::real("coop_town", 3, 0, 20,
+                      "co-op (not solo): cost of a town claim while a marked wilderness card "
+                      "is worth claiming or pooling on instead"),
       ParamSpec::real("quest_threat", 1, 0, 5,
                       "co-op: danger of an incomplete wilderness quest (it deals a card a round)"),
       ParamSpec::real("town_bias", 0, -5, 5, "preference for town claims over wilderness claims"),
@@ -84,6 +94,10 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.threat = p.get_real("threat");
   w_.quest_threat = p.get_real("quest_threat");
   w_.coop_skill = p.get_real("coop_skill");
+  w_.coop_effort = p.get_real("coop_effort");
+  w_.coop_wound = p.get_real("coop_wound");
+  w_.cypher_threat = p.get_real("cypher_threat");
+  w_.coop_town = p.get_real("coop_town");
   w_.coop_focus = p.get_real("coop_focus");
   w_.mark_later = p.get_real("mark_later");
   w_.town_bias = p.get_real("town_bias");
@@ -397,7 +411,7 @@ double Heuristic::danger(const State& s, int h, const WildCard& w) const {
     case CardType::Creature:
       return def.cost >= 5 ? 3.0 : 2.0;
     case CardType::Cypher:
-      return 0.5;
+      return w_.cypher_threat;
     case CardType::Quest:
       return w.tokens < def.tiers && can_progress(s, h, def.quest_skill) ? w_.quest_threat : 0;
     default:
@@ -447,9 +461,12 @@ int Heuristic::coop_target(const State& s, int h) const {
 
 bool Heuristic::can_progress(const State& s, int h, int quest_skill) const {
   // Scout and Focus quests advance by what every hero does each round; combat quests by
-  // claiming creatures; tinker quests by discarding a displayed cypher; charm quests only
-  // when another quest completes.
+  // claiming creatures; tinker quests by discarding a displayed cypher (co-op, not solo: or
+  // a wilderness cypher it marked, once claimed); charm quests when another quest completes
+  // (co-op: one it marked or displays and can advance).
   const Hero& hero = s.heroes[size_t(h)];
+  const DataSet& data = game_->data();
+  const bool team = game_->mode() == Mode::Coop;
   switch (quest_skill) {
     case Scout:
     case Focus:
@@ -457,7 +474,21 @@ bool Heuristic::can_progress(const State& s, int h, int quest_skill) const {
       return true;
     case Tinker:
       for (const Displayed& d : hero.display)
-        if (game_->data().card(d.card).type == CardType::Cypher) return true;
+        if (data.card(d.card).type == CardType::Cypher) return true;
+      for (const WildCard& w : s.wild)
+        if (team && (w.marks >> h & 1) && data.card(w.card).type == CardType::Cypher) return true;
+      return false;
+    case Charm:
+      if (!team) return false;
+      for (const Displayed& d : hero.display)
+        if (data.card(d.card).type == CardType::Quest && data.card(d.card).quest_skill != Charm)
+          return true;
+      for (const WildCard& w : s.wild) {
+        const CardDef& def = data.card(w.card);
+        if ((w.marks >> h & 1) && def.type == CardType::Quest && def.quest_skill != Charm &&
+            w.tokens < def.tiers && can_progress(s, h, def.quest_skill))
+          return true;
+      }
       return false;
     default:
       return false;
@@ -480,8 +511,9 @@ Action Heuristic::choose_bid(const State& s) const {
 }
 
 double Heuristic::wound_cost(const State& s) const {
-  // Competitive: a wound taken before Focus is healed there for 2 points.
-  return game_->cooperative() || s.phase == Focus ? w_.wound : w_.wound_healed;
+  // A wound taken before Focus is healed there for 2 points.
+  if (s.phase == Focus) return w_.wound;
+  return game_->cooperative() ? w_.coop_wound : w_.wound_healed;
 }
 
 double Heuristic::claim_bonus(const State& s, int h, int card) const {
@@ -599,8 +631,14 @@ double Heuristic::action_score(const State& s, Action a) const {
       const double tier =
           (data.card(card).type == CardType::Creature ? tier_gain(s, h, Combat) : 0) +
           claim_bonus(s, h, card);
-      return card_value(s, h, card, wild) - pay + tier + (wild ? 0 : w_.town_bias) -
-             w_.claim_margin + 0.01;
+      // Co-op: the town's cards clear no threat; a claim there closes the wilderness for the
+      // phase, so a marked card worth claiming there comes first.
+      const double town = wild ? 0
+                               : w_.town_bias - (game_->mode() == Mode::Coop && w_.coop_town > 0 &&
+                                                         wild_claim_open(s)
+                                                     ? w_.coop_town
+                                                     : 0);
+      return card_value(s, h, card, wild) - pay + tier + town - w_.claim_margin + 0.01;
     }
     case Verb::Pool: {
       const bool wild = a.a == 1;
@@ -621,9 +659,11 @@ double Heuristic::action_score(const State& s, Action a) const {
       if (!game_->cooperative()) return advance_value(s, h, a.a, a.b) - cost + 0.02;
       // Co-op: Combat and Scout ranks claim and mark more of the wilderness every round.
       const int skill = effort ? a.b : hero.skill[a.a];
-      const double use =
-          game_->cooperative() && (skill == Combat || skill == Scout) ? w_.coop_skill : 0;
-      return kAdvanceValor + (w_.rank + use) * rounds_left / game_->rounds() - cost + 0.02;
+      const double use = skill == Combat || skill == Scout ? w_.coop_skill : 0;
+      const double future = (w_.rank + use) * rounds_left / game_->rounds();
+      // A new rank-1 skill adds no point to any bid: only ranks from 2 raise the team's reach.
+      const double share = effort && game_->mode() == Mode::Coop ? w_.coop_effort : 1;
+      return kAdvanceValor + share * future - cost + 0.02;
     }
     case Verb::Heal:
       return kWoundPenalty + w_.heal - kHealCost;
@@ -641,6 +681,17 @@ double Heuristic::action_score(const State& s, Action a) const {
     default:
       return 0;
   }
+}
+
+bool Heuristic::wild_claim_open(const State& s) const {
+  // A marked wilderness card the actor would claim or pool on in this phase.
+  if (s.heroes[s.actor].where == 1) return false;
+  FixedVector<Action, NinthWorldGame::kMaxActions> actions;
+  game_->legal_actions(s, actions);
+  for (const Action& a : actions)
+    if ((a.verb == Verb::Claim || a.verb == Verb::Pool) && a.a == 1 && action_score(s, a) > 0)
+      return true;
+  return false;
 }
 
 bool Heuristic::pool_completes(const State& s, bool wilderness, int index) const {

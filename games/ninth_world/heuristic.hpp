@@ -34,7 +34,7 @@ class Heuristic {
     double extra_scout, extra_tinker, extra_charm, extra_combat;  // extra cards bid per phase
     double wound, wound_healed, power, cypher, quest_tier, quest_pace, rank, rank_round, set_share,
         claim_extra, heal, mark, draw, threat, quest_threat, mark_later, coop_focus, coop_skill,
-        town_bias, claim_margin, epsilon;
+        town_bias, claim_margin, epsilon, coop_effort, coop_wound, cypher_threat, coop_town;
   };
 
   Action choose_bid(const State& s) const;
@@ -83,6 +83,8 @@ class Heuristic {
   // Co-op: whether the heroes after this one in the phase could finish paying for the card
   // if this one pools all its points on it.
   bool pool_completes(const State& s, bool wilderness, int index) const;
+  // Co-op: whether the actor has a wilderness claim or pool worth making this phase.
+  bool wild_claim_open(const State& s) const;
 
   const NinthWorldGame* game_;
   Weights w_{};

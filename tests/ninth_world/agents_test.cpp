@@ -24,6 +24,14 @@ double score_against(const NinthWorldGame& game, const std::string& spec, const 
   return points / (2.0 * deals);
 }
 
+// The move the heuristic with these weights (the rest at their defaults) chooses in `s`.
+std::string choice(const NinthWorldGame& game, const State& s,
+                   std::map<std::string, std::string> weights = {}) {
+  const Heuristic heuristic(game, ParamSet(Heuristic::schema(), std::move(weights), "heuristic"));
+  Rng rng(1);
+  return game.action_to_string(s, heuristic.choose(s, rng));
+}
+
 }  // namespace
 
 TEST_CASE("ninth-world agents: the heuristic beats random clearly in competitive play") {
@@ -145,6 +153,61 @@ TEST_CASE("ninth-world heuristic co-op: marks a quest it can complete, draws no 
   }
   Rng rng(1);
   CHECK(game.action_to_string(s, heuristic.choose(s, rng)) == "mark Walk the Skyfields [w0]");
+}
+
+TEST_CASE("ninth-world heuristic co-op: a marked wilderness creature before a better town claim") {
+  // Tessaly (Combat 2, three Effort: 5 Combat points) marked a Cragworm (cost 5); a Seskii
+  // Pack in town (cost 2, +1 Valor per Combat rank) scores higher on its own, but claiming it
+  // closes the wilderness for the phase and leaves too few points for the Cragworm.
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"region", "Milave"}});
+  State s = setup(game, {"Tessaly", "Qbrys"});
+  set_hand(s.heroes[0], {{Combat, 2}, {Charm, 1}, {Effort, 1}, {Effort, 1}, {Effort, 1}});
+  put_in_wilderness(s, card_index(game, "Cragworm"), 0b01);
+  put_in_town(s, 0, card_index(game, "Seskii Pack"));
+  skip_to(game, s, Combat);
+  bid(game, s, {0, 2, 3, 4});
+  bid(game, s, {});
+  while (s.step == Step::BidPowers) act(game, s, "pass");  // its token unused
+  REQUIRE(s.step == Step::Act);
+  REQUIRE(s.actor == 0);
+  CHECK(choice(game, s) == "claim Cragworm [w0]");
+  CHECK(choice(game, s, {{"coop_town", "0"}}) == "claim Seskii Pack [t0]");
+}
+
+TEST_CASE("ninth-world heuristic co-op: raises a rank before turning Effort into a new skill") {
+  // With 2 Focus points: Combat 1 to 2 (a point more in every Combat phase) rather than a
+  // rank-1 skill from Effort, which adds no point to any bid.
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"region", "Milave"}});
+  State s = setup(game, {"Tessaly", "Qbrys"});
+  set_hand(s.heroes[0], {{Combat, 1}, {Charm, 1}, {Effort, 1}, {Effort, 1}, {Effort, 1}});
+  skip_to(game, s, Focus);
+  bid(game, s, {0, 2});
+  bid(game, s, {});
+  while (s.step == Step::BidPowers) act(game, s, "pass");
+  REQUIRE(s.step == Step::Act);
+  REQUIRE(s.actor == 0);
+  CHECK(choice(game, s) == "advance combat to 2");
+  CHECK(choice(game, s, {{"coop_effort", "1"}}).rfind("advance effort to", 0) == 0);
+}
+
+TEST_CASE("ninth-world heuristic co-op: marks a charm quest once it marked a quest it completes") {
+  // A charm quest's tier comes when its marker completes another quest: worth a mark only to
+  // a hero who marked a quest it can complete (a scout quest here).
+  const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"region", "Milave"}});
+  State s = setup(game, {"Selis", "Qbrys"});
+  const int scout_quest = put_in_wilderness(s, card_index(game, "Walk the Skyfields"), 0b01);
+  put_in_wilderness(s, card_index(game, "Wake the Queen"));
+  bid(game, s, {0, 2});
+  bid(game, s, {});
+  while (s.step == Step::BidPowers) act(game, s, "pass");
+  REQUIRE(s.step == Step::Act);
+  REQUIRE(s.actor == 0);
+  const Heuristic heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
+  Action mark;
+  REQUIRE(find_action_by_text(game, s, "mark Wake the Queen [w1]", mark));
+  CHECK(heuristic.action_score(s, mark) > 0);
+  s.wild[size_t(scout_quest)].marks = 0;  // no quest of its own to complete
+  CHECK(heuristic.action_score(s, mark) < 0);
 }
 
 TEST_CASE("ninth-world agents: heuristic teams win quick co-op games far more often than random") {
