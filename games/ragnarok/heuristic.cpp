@@ -87,8 +87,7 @@ double Heuristic::round_value(const State& s, const Effect& e, int owner, int jo
 double Heuristic::lasting_worth(const State& s, const Effect& e, int seat, int joining) const {
   if (w_.lasting == 0) return 0;
   if (e.trigger == Trigger::Cleanup) {
-    const double left = game_->rounds() - s.round + 1;
-    return w_.lasting * round_value(s, e, seat, joining) * std::min(w_.lifetime, left);
+    return w_.lasting * round_value(s, e, seat, joining) * std::min(w_.lifetime, rounds_left(s));
   }
   if (e.trigger == Trigger::Aura) {
     // An aura acts like a lasting bonus that ends with the warrior, not one more each round.
@@ -227,7 +226,7 @@ double Heuristic::rr_value(const State& s, int seat, uint8_t r) const {
   // Unclaimed, the card acts on both players alike; claimed, on its owner's behalf alone, in
   // every Cleanup left (this round's included). Most games end by a death well before the
   // last round, so only the next few rounds count.
-  const double left = std::min(w_.rr_horizon, double(game_->rounds() - s.round + 1));
+  const double left = std::min(w_.rr_horizon, rounds_left(s));
   double effect = 0;
   switch (k.kind) {
     case RrKind::Warrior:
@@ -405,8 +404,7 @@ Heuristic::BidPlan Heuristic::plan_bid(const State& s, int seat, int need) const
   }
   plan.reaches = have >= need;
   // A warrior sacrificed in the last rounds would have fought only those rounds.
-  const double left = game_->rounds() - s.round + 1;
-  if (w_.endgame > 0) plan.cost *= std::min(1.0, left / w_.endgame);
+  if (w_.endgame > 0) plan.cost *= std::min(1.0, rounds_left(s) / w_.endgame);
   return plan;
 }
 

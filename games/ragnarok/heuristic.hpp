@@ -39,6 +39,8 @@ class Heuristic {
         lasting, lifetime, endgame, contest, counter, event_threshold, epsilon;
   };
 
+  // Rounds whose Cleanup is still to come, this round's included.
+  double rounds_left(const State& s) const { return game_->rounds() - s.round + 1; }
   // effect_value and round_value: `e` played once now, or one of the rounds it acts again.
   double rate(const State& s, const Effect& e, int owner, int joining, bool recurring) const;
   // The worth to `owner` of one of the rounds in which `e` acts again (a warrior's cleanup
