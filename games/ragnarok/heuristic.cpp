@@ -25,16 +25,31 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("first_race", 0.5, -20, 20,
                       "weight of the race (own expected damage per combat as a share of the "
                       "opponent's health, less the opponent's) for going first"),
-      ParamSpec::real("aggression", 2.9, -10, 20,
+      ParamSpec::real("aggression", 8.0, -10, 20,
                       "attack when strength plus this reaches the best enemy blocker's defence"),
-      ParamSpec::real("block", 1.0, 0, 10,
+      ParamSpec::real("block", 0.55, 0, 10,
                       "worth of one point of own health saved, against a blocker's loss"),
-      ParamSpec::real("glory", 1.0, 0, 10,
+      ParamSpec::real("glory", 0.7, 0, 10,
                       "worth of one Glory point, against the board value sacrificed for it"),
-      ParamSpec::real("rr_effect", 0.0, 0, 5,
-                      "worth of what a claimed RR card does for its owner in the rounds left "
-                      "(its attacks, lasting and repeating effects)"),
-      ParamSpec::real("contest", 0.3, 0, 1,
+      ParamSpec::real("rr_effect", 1.3, 0, 5,
+                      "worth of a claimed RR card's lasting or repeating effect for its owner, "
+                      "per round counted"),
+      ParamSpec::real("rr_attack", 0.0, 0, 5,
+                      "worth of a claimed RR warrior's expected unblocked damage to the "
+                      "opponent, per round counted"),
+      ParamSpec::real("rr_horizon", 1.0, 1, 20,
+                      "rounds of a claimed RR card's effect or attacks counted (at most the "
+                      "rounds left)"),
+      ParamSpec::real("lasting", 1.0, 0, 5,
+                      "worth of a warrior's cleanup effect per round it stays in play, and of "
+                      "its aura as a lasting bonus, in its choice and its board value"),
+      ParamSpec::real("lifetime", 5.0, 1, 20,
+                      "rounds a warrior is expected to stay in play (its cleanup effect counts "
+                      "for the lesser of these and the rounds left)"),
+      ParamSpec::real("endgame", 13.0, 0, 20,
+                      "rounds before the end from which the warriors a bid sacrifices cost less, "
+                      "in proportion to the rounds left (0: never)"),
+      ParamSpec::real("contest", 0.4, 0, 1,
                       "share of an RR card's worth lost to a bid the other bidder can still "
                       "beat"),
       ParamSpec::real("counter", 2.0, 0, 20,
@@ -45,26 +60,53 @@ ParamSchema Heuristic::schema() {
 }
 
 Heuristic::Heuristic(const RagnarokGame& game, const ParamSet& p)
-    : game_(&game), w_{p.get_real("go_first"),        p.get_real("first_race"),
-                       p.get_real("aggression"),      p.get_real("block"),
-                       p.get_real("glory"),           p.get_real("rr_effect"),
-                       p.get_real("contest"),         p.get_real("counter"),
-                       p.get_real("event_threshold"), p.get_real("epsilon")} {}
+    : game_(&game), w_{p.get_real("go_first"),   p.get_real("first_race"),
+                       p.get_real("aggression"), p.get_real("block"),
+                       p.get_real("glory"),      p.get_real("rr_effect"),
+                       p.get_real("rr_attack"),  p.get_real("rr_horizon"),
+                       p.get_real("lasting"),    p.get_real("lifetime"),
+                       p.get_real("endgame"),    p.get_real("contest"),
+                       p.get_real("counter"),    p.get_real("event_threshold"),
+                       p.get_real("epsilon")} {}
 
 double Heuristic::board_value(const State& s, int seat, int pos) const {
   const Warrior& w = s.sides[size_t(seat)].warriors[size_t(pos)];
   const double fighting = game_->strength(s, seat, pos) + game_->defence(s, seat, pos);
-  return w.health * 0.5 + fighting * (w.shame > 0 ? 0.5 : 1.0);
+  return w.health * 0.5 + fighting * (w.shame > 0 ? 0.5 : 1.0) +
+         lasting_worth(s, game_->card(w.card).effect, seat, 0);
 }
 
 double Heuristic::effect_value(const State& s, const Effect& e, int owner) const {
+  return rate(s, e, owner, 0, false);
+}
+
+double Heuristic::round_value(const State& s, const Effect& e, int owner, int joining) const {
+  return rate(s, e, owner, joining, true);
+}
+
+double Heuristic::lasting_worth(const State& s, const Effect& e, int seat, int joining) const {
+  if (w_.lasting == 0) return 0;
+  if (e.trigger == Trigger::Cleanup) {
+    return w_.lasting * round_value(s, e, seat, joining) * std::min(w_.lifetime, rounds_left(s));
+  }
+  if (e.trigger == Trigger::Aura) {
+    // An aura acts like a lasting bonus that ends with the warrior, not one more each round.
+    Effect bonus = e;
+    bonus.duration = Duration::Lasting;
+    return w_.lasting * rate(s, bonus, seat, joining, true);
+  }
+  return 0;
+}
+
+double Heuristic::rate(const State& s, const Effect& e, int owner, int joining,
+                       bool recurring) const {
   const int enemy = 1 - owner;
   auto alive = [&](int seat) {
     int n = 0;
     for (const Warrior& w : s.sides[size_t(seat)].warriors) n += w.health > 0;
     return n;
   };
-  const int mine = alive(owner), theirs = alive(enemy);
+  const int mine = alive(owner) + joining, theirs = alive(enemy);
   const double a = e.amount;
   auto count = [&](Target t) {
     switch (t) {
@@ -87,8 +129,12 @@ double Heuristic::effect_value(const State& s, const Effect& e, int owner) const
       if (e.target == Target::Self) return -a;
       return -count(e.target) * a * 0.8;
     case EffectKind::Heal:
+      // Every round to come heals health lost by then; once, only what is lost already.
       if (e.target == Target::Self)
-        return 0.5 * std::min(a, double(game_->start_health() - s.sides[size_t(owner)].health));
+        return 0.5 *
+               (recurring
+                    ? a
+                    : std::min(a, double(game_->start_health() - s.sides[size_t(owner)].health)));
       return 0.3 * a * count(e.target);
     case EffectKind::Strength:
     case EffectKind::Defence:
@@ -178,25 +224,26 @@ double Heuristic::rr_value(const State& s, int seat, uint8_t r) const {
   const RrCard& k = game_->rr(r);
   const double late = 1.0 + s.round / double(game_->rounds());
   // Unclaimed, the card acts on both players alike; claimed, on its owner's behalf alone, in
-  // every Cleanup left (this round's included).
-  const double left = game_->rounds() - s.round + 1;
+  // every Cleanup left (this round's included). Most games end by a death well before the
+  // last round, so only the next few rounds count.
+  const double left = std::min(w_.rr_horizon, rounds_left(s));
   double effect = 0;
   switch (k.kind) {
     case RrKind::Warrior:
       // Its expected unblocked damage to the opponent at each Cleanup.
-      if (game_->claimed_rr_attacks()) effect = (k.strength + kMeanD10) / 2 * left;
+      if (game_->claimed_rr_attacks()) effect = w_.rr_attack * (k.strength + kMeanD10) / 2 * left;
       break;
     case RrKind::Lasting:
       // effect_value already rates a lasting bonus above a one-round one.
-      effect = effect_value(s, k.effect, seat) * left / 4;
+      effect = w_.rr_effect * round_value(s, k.effect, seat, 0) * left / 4;
       break;
     case RrKind::Repeating:
-      effect = effect_value(s, k.effect, seat) * left;
+      effect = w_.rr_effect * round_value(s, k.effect, seat, 0) * left;
       break;
   }
   // Claimed by `seat`, the neutral RR card (Side::blank_rr) is worth its Glory only.
   if (s.sides[size_t(seat)].blank_rr >> r & 1) effect = 0;
-  return k.glory * w_.glory * late + w_.rr_effect * effect;
+  return k.glory * w_.glory * late + effect;
 }
 
 Action Heuristic::choose_order(const State& s, int seat) const {
@@ -216,7 +263,7 @@ Action Heuristic::choose_main(const State& s, int seat) const {
     for (uint8_t c : side.hand) {
       const Card& k = game_->card(c);
       if (k.type != CardType::Warrior || k.turn > s.round) continue;
-      double v = k.health * 0.5 + k.strength + k.defence;
+      double v = k.health * 0.5 + k.strength + k.defence + lasting_worth(s, k.effect, seat, 1);
       if (k.effect.trigger == Trigger::Play) v += effect_value(s, k.effect, seat);
       if (v > best) best = v, best_card = c;
     }
@@ -356,6 +403,8 @@ Heuristic::BidPlan Heuristic::plan_bid(const State& s, int seat, int need) const
     plan.cost += it.cost, have += it.value;
   }
   plan.reaches = have >= need;
+  // A warrior sacrificed in the last rounds would have fought only those rounds.
+  if (w_.endgame > 0) plan.cost *= std::min(1.0, rounds_left(s) / w_.endgame);
   return plan;
 }
 

@@ -1,10 +1,12 @@
 // A one-ply policy for Ragnarok Rising with named weights: it chooses the order from the race
-// between the two boards, plays its best warrior every round, plays events whose estimated
+// between the two boards, plays its best warrior every round (its body, its on-play effect and
+// what its cleanup effect or aura does while it stays in play), plays events whose estimated
 // effect is worth it (holding bid events for the Bid Phase and counters for answers), attacks
 // with warriors strong enough against the best enemy blocker, blocks when the health it saves
 // is worth the blocker's loss, and bids when the RR card (its Glory and what it does for its
-// owner) is worth the warriors it sacrifices, less when the other bidder can still beat the
-// bid. It sees only what its seat sees.
+// owner) is worth the warriors it sacrifices (less in the last rounds, when they have little
+// left to fight for), less when the other bidder can still beat the bid. It sees only what its
+// seat sees.
 #pragma once
 
 #include "core/params.hpp"
@@ -33,10 +35,21 @@ class Heuristic {
 
  private:
   struct Weights {
-    double go_first, first_race, aggression, block, glory, rr_effect, contest, counter,
-        event_threshold, epsilon;
+    double go_first, first_race, aggression, block, glory, rr_effect, rr_attack, rr_horizon,
+        lasting, lifetime, endgame, contest, counter, event_threshold, epsilon;
   };
 
+  // Rounds whose Cleanup is still to come, this round's included.
+  double rounds_left(const State& s) const { return game_->rounds() - s.round + 1; }
+  // effect_value and round_value: `e` played once now, or one of the rounds it acts again.
+  double rate(const State& s, const Effect& e, int owner, int joining, bool recurring) const;
+  // The worth to `owner` of one of the rounds in which `e` acts again (a warrior's cleanup
+  // effect, an RR card's repeating or lasting one), with `joining` more own warriors in play.
+  double round_value(const State& s, const Effect& e, int owner, int joining) const;
+  // What a warrior's own effect is worth while it stays in play (`joining`: 1 for a warrior
+  // still in hand): a cleanup effect every round of its expected life, an aura as a lasting
+  // bonus; nothing for one-off triggers.
+  double lasting_worth(const State& s, const Effect& e, int seat, int joining) const;
   Action choose_order(const State& s, int seat) const;
   Action choose_main(const State& s, int seat) const;
   Action choose_window(const State& s, int seat) const;

@@ -1,5 +1,5 @@
-// The heuristic's strategic decisions: the order it chooses, the bids it makes and the RR
-// cards it claims, each in a position where the right choice is known.
+// The heuristic's strategic decisions: the order it chooses, the warrior it plays, the bids it
+// makes and the RR cards it claims, each in a position where the right choice is known.
 #include "tests/ragnarok/scenario.hpp"
 
 using namespace nf;
@@ -61,8 +61,12 @@ TEST_CASE("ragnarok heuristic: the order follows the race between the boards") {
 TEST_CASE("ragnarok heuristic: no bid the other bidder can beat with everything it has") {
   Scenario sc;
   to_bid(sc, 18, "Fenrir");  // glory 14, late: three Thralls (18) for it are worth it alone
-  const std::map<std::string, std::string> w = {
-      {"glory", "0.55"}, {"rr_effect", "0.5"}, {"contest", "0.5"}};
+  // Warriors keep their full cost to the end (endgame=0), as when the rule was written.
+  std::map<std::string, std::string> w = {{"glory", "0.55"},
+                                          {"rr_attack", "0.5"},
+                                          {"rr_horizon", "20"},
+                                          {"contest", "0.5"},
+                                          {"endgame", "0"}};
   SECTION("the opponent cannot answer: bid") {
     CHECK(decide(sc, w).verb == Verb::Offer);
     CHECK(decide(sc).verb == Verb::Offer);
@@ -70,10 +74,14 @@ TEST_CASE("ragnarok heuristic: no bid the other bidder can beat with everything 
   SECTION("the opponent's three Bear Warriors (30) outbid anything: the Thralls would be lost") {
     for (int i = 0; i < 3; ++i) sc.warrior(1, "Bear Warrior");
     CHECK(decide(sc, w).verb == Verb::Pass);
+    // The default bids: in round 18 the Thralls have three rounds left to fight, so losing
+    // them costs little; in round 14 they are worth more than the card's contested worth.
+    CHECK(decide(sc).verb == Verb::Offer);
+    sc.s.round = 14;
     CHECK(decide(sc).verb == Verb::Pass);
     // Without the rule it bids into the loss.
-    CHECK(decide(sc, {{"glory", "0.55"}, {"rr_effect", "0.5"}, {"contest", "0"}}).verb ==
-          Verb::Offer);
+    w["contest"] = "0";
+    CHECK(decide(sc, w).verb == Verb::Offer);
   }
 }
 
@@ -81,8 +89,9 @@ TEST_CASE("ragnarok heuristic: claims an early RR warrior for its attacks, not a
   Scenario sc;
   SECTION("Fenrir in round 3: its Glory alone is not worth three Thralls, its attacks are") {
     to_bid(sc, 3, "Fenrir");
-    CHECK(decide(sc, {{"glory", "0.55"}, {"rr_effect", "0"}}).verb == Verb::Pass);
-    CHECK(decide(sc, {{"glory", "0.55"}, {"rr_effect", "0.5"}}).verb == Verb::Offer);
+    CHECK(decide(sc, {{"glory", "0.55"}, {"rr_attack", "0"}}).verb == Verb::Pass);
+    CHECK(decide(sc, {{"glory", "0.55"}, {"rr_attack", "0.5"}, {"rr_horizon", "20"}}).verb ==
+          Verb::Offer);
     const Heuristic h(sc.game, ParamSet(Heuristic::schema(), {}, "heuristic"));
     CHECK(h.rr_value(sc.s, 0, sc.rr_id("Fenrir")) > h.rr_value(sc.s, 0, sc.rr_id("Hati")));
   }
@@ -91,4 +100,38 @@ TEST_CASE("ragnarok heuristic: claims an early RR warrior for its attacks, not a
     CHECK(decide(sc, {{"glory", "0.55"}, {"rr_effect", "0.5"}}).verb == Verb::Pass);
     CHECK(decide(sc).verb == Verb::Pass);
   }
+}
+
+TEST_CASE("ragnarok heuristic: a warrior's cleanup effect counts for the rounds it will act") {
+  Scenario sc;
+  sc.s.phase = Phase::Main;
+  sc.s.active = 0;
+  sc.hand(0, "Shieldmaiden");  // 10 health, defence 4: the bigger body
+  sc.hand(0, "Volva");         // 6 health, but 3 health back to its owner every Cleanup
+  const Action volva{Verb::Warrior, sc.id("Volva")},
+      shieldmaiden{Verb::Warrior, sc.id("Shieldmaiden")};
+  SECTION("round 8: Volva heals in every round of its expected life") {
+    sc.s.round = 8;
+    CHECK(decide(sc) == volva);
+    CHECK(decide(sc, {{"lasting", "0"}}) == shieldmaiden);  // the body alone
+  }
+  SECTION("the last round: one heal is not worth the smaller body") {
+    sc.s.round = 20;
+    CHECK(decide(sc) == shieldmaiden);
+  }
+}
+
+TEST_CASE("ragnarok heuristic: a bid sacrifices a plain body before a warrior that heals") {
+  Scenario sc;
+  sc.s.round = 16;
+  sc.rr("Heimdall's Horn", RrZone::Deck);
+  sc.rr("Norns' Dice", RrZone::Current);  // glory 7: the Berserker's 8 alone reaches it
+  const int volva = sc.warrior(0, "Volva");
+  const int berserker = sc.warrior(0, "Berserker");
+  sc.rules.enter_bid(sc.s);
+  REQUIRE(sc.s.phase == Phase::Bid);
+  REQUIRE(sc.game.current_player(sc.s) == 0);
+  CHECK(decide(sc) == Action{Verb::Offer, uint8_t(berserker)});
+  // Rated by its body alone, Volva is the cheapest per bid point.
+  CHECK(decide(sc, {{"lasting", "0"}}) == Action{Verb::Offer, uint8_t(volva)});
 }
