@@ -46,6 +46,10 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("lifetime", 5.0, 1, 20,
                       "rounds a warrior is expected to stay in play (its cleanup effect counts "
                       "for the lesser of these and the rounds left)"),
+      ParamSpec::real("growth", 0.0, 0, 5,
+                      "worth per round of a lasting bonus a warrior gains every Cleanup, in "
+                      "one-round bonuses (the bonus grows a step a round; 3 rates it as a "
+                      "lasting bonus every round)"),
       ParamSpec::real("endgame", 13.0, 0, 20,
                       "rounds before the end from which the warriors a bid sacrifices cost less, "
                       "in proportion to the rounds left (0: never)"),
@@ -60,14 +64,14 @@ ParamSchema Heuristic::schema() {
 }
 
 Heuristic::Heuristic(const RagnarokGame& game, const ParamSet& p)
-    : game_(&game), w_{p.get_real("go_first"),   p.get_real("first_race"),
-                       p.get_real("aggression"), p.get_real("block"),
-                       p.get_real("glory"),      p.get_real("rr_effect"),
-                       p.get_real("rr_attack"),  p.get_real("rr_horizon"),
-                       p.get_real("lasting"),    p.get_real("lifetime"),
-                       p.get_real("endgame"),    p.get_real("contest"),
-                       p.get_real("counter"),    p.get_real("event_threshold"),
-                       p.get_real("epsilon")} {}
+    : game_(&game), w_{p.get_real("go_first"),        p.get_real("first_race"),
+                       p.get_real("aggression"),      p.get_real("block"),
+                       p.get_real("glory"),           p.get_real("rr_effect"),
+                       p.get_real("rr_attack"),       p.get_real("rr_horizon"),
+                       p.get_real("lasting"),         p.get_real("lifetime"),
+                       p.get_real("growth"),          p.get_real("endgame"),
+                       p.get_real("contest"),         p.get_real("counter"),
+                       p.get_real("event_threshold"), p.get_real("epsilon")} {}
 
 double Heuristic::board_value(const State& s, int seat, int pos) const {
   const Warrior& w = s.sides[size_t(seat)].warriors[size_t(pos)];
@@ -87,7 +91,17 @@ double Heuristic::round_value(const State& s, const Effect& e, int owner, int jo
 double Heuristic::lasting_worth(const State& s, const Effect& e, int seat, int joining) const {
   if (w_.lasting == 0) return 0;
   if (e.trigger == Trigger::Cleanup) {
-    return w_.lasting * round_value(s, e, seat, joining) * std::min(w_.lifetime, rounds_left(s));
+    // A lasting bonus gained every Cleanup is a stock that grows a step a round, already in
+    // the board value as it grows. Rated as a lasting bonus in every round (growth 3) it
+    // counted about three times over, and the heuristic played a growing wall before its
+    // stronger warriors; control mirrors score best with growth 0 (docs/games/ragnarok.md).
+    double per_round = round_value(s, e, seat, joining);
+    if (e.duration == Duration::Lasting) {
+      Effect each = e;
+      each.duration = Duration::Round;
+      per_round = w_.growth * round_value(s, each, seat, joining);
+    }
+    return w_.lasting * per_round * std::min(w_.lifetime, rounds_left(s));
   }
   if (e.trigger == Trigger::Aura) {
     // An aura acts like a lasting bonus that ends with the warrior, not one more each round.

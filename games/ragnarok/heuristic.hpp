@@ -36,7 +36,7 @@ class Heuristic {
  private:
   struct Weights {
     double go_first, first_race, aggression, block, glory, rr_effect, rr_attack, rr_horizon,
-        lasting, lifetime, endgame, contest, counter, event_threshold, epsilon;
+        lasting, lifetime, growth, endgame, contest, counter, event_threshold, epsilon;
   };
 
   // Rounds whose Cleanup is still to come, this round's included.
