@@ -604,6 +604,11 @@ double Heuristic::card_value(const State& s, int h, int card, bool wilderness) c
 }
 
 double Heuristic::action_score(const State& s, Action a) const {
+  const bool town_claim = a.verb == Verb::Claim && a.a != 1;
+  return action_score(s, a, town_claim ? town_claim_cost(s) : 0);
+}
+
+double Heuristic::action_score(const State& s, Action a, double town_cost) const {
   const int h = s.actor;
   const Hero& hero = s.heroes[size_t(h)];
   const DataSet& data = game_->data();
@@ -633,11 +638,7 @@ double Heuristic::action_score(const State& s, Action a) const {
           claim_bonus(s, h, card);
       // Co-op: the town's cards clear no threat; a claim there closes the wilderness for the
       // phase, so a marked card worth claiming there comes first.
-      const double town = wild ? 0
-                               : w_.town_bias - (game_->mode() == Mode::Coop && w_.coop_town > 0 &&
-                                                         wild_claim_open(s)
-                                                     ? w_.coop_town
-                                                     : 0);
+      const double town = wild ? 0 : w_.town_bias - town_cost;
       return card_value(s, h, card, wild) - pay + tier + town - w_.claim_margin + 0.01;
     }
     case Verb::Pool: {
@@ -683,15 +684,16 @@ double Heuristic::action_score(const State& s, Action a) const {
   }
 }
 
-bool Heuristic::wild_claim_open(const State& s) const {
+double Heuristic::town_claim_cost(const State& s) const {
+  if (game_->mode() != Mode::Coop || w_.coop_town <= 0) return 0;
   // A marked wilderness card the actor would claim or pool on in this phase.
-  if (s.heroes[s.actor].where == 1) return false;
+  if (s.heroes[s.actor].where == 1) return 0;
   FixedVector<Action, NinthWorldGame::kMaxActions> actions;
   game_->legal_actions(s, actions);
   for (const Action& a : actions)
-    if ((a.verb == Verb::Claim || a.verb == Verb::Pool) && a.a == 1 && action_score(s, a) > 0)
-      return true;
-  return false;
+    if ((a.verb == Verb::Claim || a.verb == Verb::Pool) && a.a == 1 && action_score(s, a, 0) > 0)
+      return w_.coop_town;
+  return 0;
 }
 
 bool Heuristic::pool_completes(const State& s, bool wilderness, int index) const {
@@ -762,9 +764,11 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
   }
   Action best = {Verb::EndTurn, 0, 0};
   double best_score = 0;
+  double town_cost = -1;  // worked out at the first town claim, the same for every one
   for (const Action& a : actions) {
     if (a.verb == Verb::EndTurn) continue;
-    const double score = action_score(s, a);
+    if (a.verb == Verb::Claim && a.a != 1 && town_cost < 0) town_cost = town_claim_cost(s);
+    const double score = action_score(s, a, std::max(town_cost, 0.0));
     if (score > best_score) best_score = score, best = a;
   }
   return best;

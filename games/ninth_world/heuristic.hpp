@@ -83,8 +83,12 @@ class Heuristic {
   // Co-op: whether the heroes after this one in the phase could finish paying for the card
   // if this one pools all its points on it.
   bool pool_completes(const State& s, bool wilderness, int index) const;
-  // Co-op: whether the actor has a wilderness claim or pool worth making this phase.
-  bool wild_claim_open(const State& s) const;
+  // action_score with the cost of a town claim given (town_claim_cost), so a choice among
+  // many actions works it out once.
+  double action_score(const State& s, Action a, double town_cost) const;
+  // Co-op: what a town claim costs now, `coop_town` while the actor has a wilderness claim or
+  // pool worth making this phase, else 0.
+  double town_claim_cost(const State& s) const;
 
   const NinthWorldGame* game_;
   Weights w_{};

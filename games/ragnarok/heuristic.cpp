@@ -95,12 +95,11 @@ double Heuristic::lasting_worth(const State& s, const Effect& e, int seat, int j
     // the board value as it grows. Rated as a lasting bonus in every round (growth 3) it
     // counted about three times over, and the heuristic played a growing wall before its
     // stronger warriors; control mirrors score best with growth 0 (docs/games/ragnarok.md).
-    double per_round = round_value(s, e, seat, joining);
-    if (e.duration == Duration::Lasting) {
-      Effect each = e;
-      each.duration = Duration::Round;
-      per_round = w_.growth * round_value(s, each, seat, joining);
-    }
+    Effect each = e;
+    each.duration = Duration::Round;
+    const double per_round = e.duration == Duration::Lasting
+                                 ? w_.growth * round_value(s, each, seat, joining)
+                                 : round_value(s, e, seat, joining);
     return w_.lasting * per_round * std::min(w_.lifetime, rounds_left(s));
   }
   if (e.trigger == Trigger::Aura) {
