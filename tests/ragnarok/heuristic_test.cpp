@@ -121,6 +121,20 @@ TEST_CASE("ragnarok heuristic: a warrior's cleanup effect counts for the rounds 
   }
 }
 
+TEST_CASE("ragnarok heuristic: a warrior's growth every Cleanup is not a lasting bonus a round") {
+  Scenario sc;
+  sc.s.phase = Phase::Main;
+  sc.s.active = 0;
+  sc.s.round = 8;
+  sc.hand(0, "Shield Wall Veteran");  // 12 health, 2 strength, 5 defence, +1 defence a Cleanup
+  sc.hand(0, "Einherjar");            // the bigger body, no cleanup effect or aura
+  const Action veteran{Verb::Warrior, sc.id("Shield Wall Veteran")},
+      einherjar{Verb::Warrior, sc.id("Einherjar")};
+  CHECK(decide(sc) == einherjar);
+  // Rated as a lasting bonus in every round of its life, the growth outweighs the body.
+  CHECK(decide(sc, {{"growth", "3"}}) == veteran);
+}
+
 TEST_CASE("ragnarok heuristic: a bid sacrifices a plain body before a warrior that heals") {
   Scenario sc;
   sc.s.round = 16;
