@@ -12,6 +12,7 @@
 //   observation_key(state, seat)  0 (open-loop trees)            ISMCTS trees
 //   take_back_unseen_move(state, seat)  nothing taken back       ISMCTS determinizations
 //   evaluate(state)               no depth-limited rollouts      search `depth=`
+//   graded_returns(state)         results only                   search `grade=`
 //   features(state, seat, out)    no learned evaluation          `learn`, search `eval=learned`
 //   value_model_text()            eval=learned needs weights=    search `eval=learned`
 //   kSearchIterations             1000                           the default `ismcts`
@@ -138,6 +139,17 @@ uint64_t observation_key(const G& game, const typename G::State& state, int seat
 template <class G>
 concept HasEvaluation = Game<G> && requires(const G& game, const typename G::State& state) {
   { game.evaluate(state) } -> std::same_as<Returns<G::kMaxPlayers>>;
+};
+
+// `Returns<kMaxPlayers> graded_returns(const State&) const`: how well each seat did in a
+// finished game, from -1 to 1, finer than the result: how far a co-op team got before it lost
+// (its rounds, its town, its heroes' Valor against the check). The search option `grade` adds
+// it, times its weight, to the returns it backs up, so that a search has a signal in positions
+// where every line ends the same way (KataGo's score utility beside the win). A game returns 0
+// where it has no finer measure than the result (a mode without one).
+template <class G>
+concept HasGradedReturns = Game<G> && requires(const G& game, const typename G::State& state) {
+  { game.graded_returns(state) } -> std::same_as<Returns<G::kMaxPlayers>>;
 };
 
 // Features of a state from a seat's view, the inputs of a learned value model (`ninefold learn`

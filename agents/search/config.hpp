@@ -28,6 +28,7 @@ struct Config {
   int depth = 0;       // > 0: rollouts stop after this many moves and the evaluation scores them
   Evaluation evaluation = Evaluation::Game;  // what scores a cut-off: evaluate() or a value model
   std::string weights = "shipped";  // eval=learned: the game's shipped value model or a file
+  double grade = 0;  // > 0: the game's graded returns, times this, added to finished rollouts
   FinalMove final_move = FinalMove::MostVisited;
   SimultaneousRule simultaneous = SimultaneousRule::Ucb;
   double gamma = 0.1;  // exploration mixed into regret matching and EXP3
@@ -46,6 +47,7 @@ struct Defaults {
   double prior = 0;
   int depth = 0;
   std::string eval = "game";
+  double grade = 0;
 };
 
 // The parameters of the search agents, and their parsing into a Config.
@@ -70,6 +72,10 @@ inline ParamSchema search_schema(Variant variant, bool flat = false, const Defau
       ParamSpec::text("weights", "shipped",
                       "eval=learned: 'shipped' (the game's own value model) or the path of a "
                       "weights file written by `ninefold learn`"),
+      ParamSpec::real("grade", d.grade, 0, 1,
+                      "weight of the game's graded outcome (how far a co-op team got) added to "
+                      "a finished rollout's returns, a signal where every line ends the same "
+                      "way; 0 = results only"),
       ParamSpec::integer("threads", 1, 1, 64,
                          "root parallelism: independent trees merged at the root (deterministic "
                          "for a seed and thread count)"),
@@ -130,6 +136,7 @@ inline Config search_config(const ParamSet& params, Variant variant, bool flat =
   config.evaluation =
       params.get_choice("eval") == "learned" ? Evaluation::Learned : Evaluation::Game;
   config.weights = params.text("weights");
+  config.grade = params.get_real("grade");
   config.threads = int(params.get_int("threads"));
   if (flat) return config;
   config.tree_parallel = params.get_choice("parallel") == "tree";

@@ -57,6 +57,10 @@ class RolloutPolicy {
           fmt::format("epsilon={}: only a heuristic rollout (rollout=heuristic) mixes in "
                       "random moves",
                       config.epsilon));
+    if (config.grade > 0 && !HasGradedReturns<G>)
+      throw Error(fmt::format("grade={}: game '{}' has no graded outcome to add to its results",
+                              config.grade, G::kId));
+    grade_ = config.grade;
     if (config.evaluation == Evaluation::Learned)
       learned_ = std::make_unique<LearnedEvaluation<G>>(config.weights);
     if (config.depth > 0 && !HasEvaluation<G> && !learned_)
@@ -77,7 +81,7 @@ class RolloutPolicy {
   Returns<G::kMaxPlayers> play(State& s, Rng& rng, ActionList<G>& scratch) const {
     if (!heuristic_ && depth_ == 0) {  // random moves to the end: no per-move tests
       while (!game_->is_terminal(s)) play_random_move(s, rng, scratch);
-      return game_->returns(s);
+      return finished(s);
     }
     for (int moves = 0; !game_->is_terminal(s); ++moves) {
       if (depth_ > 0 && moves >= depth_) return cut_off(s);
@@ -86,10 +90,22 @@ class RolloutPolicy {
       else
         play_random_move(s, rng, scratch);
     }
-    return game_->returns(s);
+    return finished(s);
   }
 
  private:
+  // The returns of the finished game `s`, with its graded outcome times `grade` when asked.
+  Returns<G::kMaxPlayers> finished(const State& s) const {
+    Returns<G::kMaxPlayers> r = game_->returns(s);
+    if constexpr (HasGradedReturns<G>) {
+      if (grade_ > 0) {
+        const Returns<G::kMaxPlayers> graded = game_->graded_returns(s);
+        for (int p = 0; p < game_->num_players(); ++p) r[size_t(p)] += grade_ * graded[size_t(p)];
+      }
+    }
+    return r;
+  }
+
   void play_random_move(State& s, Rng& rng, ActionList<G>& scratch) const {
     if constexpr (HasRandomAction<G>) {
       game_->apply(s, game_->random_action(s, rng));
@@ -114,6 +130,7 @@ class RolloutPolicy {
   const G* game_;
   int depth_;
   double epsilon_;
+  double grade_ = 0;
   std::unique_ptr<typename HeuristicPolicy<G>::type> heuristic_;
   std::unique_ptr<const LearnedEvaluation<G>> learned_;
 };

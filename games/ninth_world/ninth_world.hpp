@@ -243,6 +243,8 @@ class NinthWorldGame {
   int current_player(const State& s) const { return s.step == Step::Over ? -1 : s.actor; }
   bool is_terminal(const State& s) const { return s.step == Step::Over; }
   Returns<kMaxPlayers> returns(const State& s) const;
+  // Co-op and solo: how far the team got, from -1 to 1 (search `grade=`); 0 in competitive.
+  Returns<kMaxPlayers> graded_returns(const State& s) const;
   void legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const;
   // The action random play draws from legal_actions, without building the whole list when
   // the choice is a bid or a bid power.

@@ -237,6 +237,32 @@ Returns<kMaxHeroes> NinthWorldGame::returns(const State& s) const {
   return out;
 }
 
+// A won game is 1. A lost one is -1 plus twice the mean of three shares, each in [0, 1]: the
+// rounds the team completed, the town slots still unwounded, and the lowest hero's score against
+// what the check it failed, or the next one, needs (1 once every check is passed). A team that
+// lasts longer, keeps more of its town or comes closer to the check scores higher, so a search
+// whose every line loses still tells its moves apart.
+Returns<kMaxHeroes> NinthWorldGame::graded_returns(const State& s) const {
+  Returns<kMaxHeroes> out{};
+  if (s.step != Step::Over || !cooperative()) return out;
+  double grade = 1;
+  if (s.end_reason != EndReason::TeamWon) {
+    const double rounds = double(s.end_round - 1) / double(rounds_);
+    const double town =
+        double(town_slots_ - std::popcount(unsigned(s.town_wounds))) / double(town_slots_);
+    double valor = 1;
+    if (s.checks_passed < checks()) {
+      const int needed = threshold(s.checks_passed) + s.threshold_raise;
+      int lowest = s.heroes[0].score();
+      for (int h = 1; h < players_; ++h) lowest = std::min(lowest, s.heroes[size_t(h)].score());
+      valor = needed > 0 ? std::clamp(double(lowest) / double(needed), 0.0, 1.0) : 1.0;
+    }
+    grade = -1 + 2 * (rounds + town + valor) / 3;
+  }
+  for (int h = 0; h < players_; ++h) out[size_t(h)] = grade;
+  return out;
+}
+
 void NinthWorldGame::legal_actions(const State& s, FixedVector<Action, kMaxActions>& out) const {
   out.clear();
   switch (s.step) {

@@ -6,6 +6,8 @@
 #include "core/allocation_count.hpp"
 #include "games/commanders/commanders.hpp"
 #include "games/commanders/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
+#include "games/ninth_world/heuristic.hpp"
+#include "games/ninth_world/ninth_world.hpp"
 #include "games/realms/realms.hpp"
 #include "games/reference/goofspiel.hpp"
 #include "games/reference/leduc_poker.hpp"
@@ -63,4 +65,9 @@ TEST_CASE("search agents allocate nothing in steady state") {
   check_no_allocation(realms, "ismcts(widen=0.5)");
   // Cut-offs scored by the shipped value model (features on the stack).
   check_no_allocation(realms, "ismcts(iterations=300,eval=learned,depth=4)");
+  // A co-op team's search with its graded outcome added to the results.
+  const nf::ninth_world::NinthWorldGame coop(
+      nf::ParamSet(nf::ninth_world::NinthWorldGame::config_schema(),
+                   {{"mode", "coop"}, {"players", "3"}, {"length", "quick"}}, "ninth-world"));
+  check_no_allocation(coop, "ismcts(iterations=100,grade=0.5)");
 }

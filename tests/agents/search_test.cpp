@@ -99,6 +99,7 @@ TEST_CASE("rollout options need the game's heuristic or evaluation") {
   CHECK_THROWS_WITH(nf::make_agent(ttt, "ismcts(trees=xo)"), Catch::Contains("trees"));
   CHECK_THROWS_WITH(nf::make_agent(ttt, "ismcts(epsilon=0.1)"), Catch::Contains("epsilon"));
   CHECK_THROWS_WITH(nf::make_agent(ttt, "mcts(prior=1)"), Catch::Contains("prior"));
+  CHECK_THROWS_WITH(nf::make_agent(ttt, "ismcts(grade=0.2)"), Catch::Contains("graded outcome"));
   const nf::reference::GoofspielGame goofspiel;
   auto cut = nf::make_agent(goofspiel, "ismcts(iterations=300,depth=2)");
   CHECK(cut->spec() == "ismcts(iterations=300,depth=2)");

@@ -279,3 +279,46 @@ TEST_CASE("co-op: the team shares one result") {
   CHECK(s.end_reason == EndReason::TeamWon);
   for (int h = 0; h < 3; ++h) CHECK(game.returns(s)[size_t(h)] == 1.0);
 }
+
+TEST_CASE("graded returns: how far a losing team got, 1 for a win, nothing in competitive play") {
+  const NinthWorldGame game = coop(2);  // standard: 9 rounds, 5 town slots, checks 15/40/75
+  const auto finished = [&](EndReason reason, int round, int checks_passed, uint8_t wounds,
+                            int lowest) {
+    State s = setup(game, {"Kwaidyno", "Qbrys"});
+    s.step = Step::Over;
+    s.end_reason = reason;
+    s.end_round = uint8_t(round);
+    s.checks_passed = uint8_t(checks_passed);
+    s.town_wounds = wounds;
+    s.heroes[0].valor = int16_t(lowest);
+    s.heroes[1].valor = int16_t(lowest + 30);
+    return s;
+  };
+  const auto grade = [&](const State& s) {
+    const auto g = game.graded_returns(s);
+    CHECK(g[0] == g[1]);  // the team's, like its result
+    return g[0];
+  };
+  CHECK(grade(finished(EndReason::TeamWon, 9, 3, 0b00011, 90)) == 1.0);
+  // The first check failed after round 3 with 10 of 20 Valor (threshold 15, raised by 5), the
+  // town whole: two of nine rounds done, all five slots, half the Valor.
+  State failed = finished(EndReason::FailedCheck1, 3, 0, 0, 10);
+  failed.threshold_raise = 5;
+  CHECK(grade(failed) == Approx(-1 + 2 * (2.0 / 9 + 1 + 0.5) / 3));
+  State closer = failed;
+  closer.heroes[0].valor = 18;
+  CHECK(grade(closer) > grade(failed));
+  // A town that falls later, or with the checks passed, is worth more; a loss less than a win.
+  const double early = grade(finished(EndReason::TownDestroyed, 4, 1, 0b11111, 30));
+  const double late = grade(finished(EndReason::TownDestroyed, 8, 2, 0b11111, 60));
+  CHECK(late > early);
+  CHECK(late < 1.0);
+  CHECK(early >= -1.0);
+  // Competitive games have no finer measure than the result.
+  const NinthWorldGame competitive = make_game({{"players", "2"}});
+  State c = competitive.initial_state(1);
+  c.step = Step::Over;
+  c.end_reason = EndReason::Highest;
+  CHECK(competitive.graded_returns(c)[0] == 0.0);
+  CHECK(competitive.graded_returns(c)[1] == 0.0);
+}
