@@ -238,6 +238,10 @@ class NinthWorldGame {
   int threshold(int check) const;
   int check_round(int check) const;
   int checks() const;  // 3 in a standard game, 2 in a quick one
+  // Co-op: the Valor every hero needs at the next check (its threshold raised by the cyphers),
+  // and the lowest hero score, which the check compares with it.
+  int check_needs(const State& s) const { return threshold(s.checks_passed) + s.threshold_raise; }
+  int lowest_score(const State& s) const;
 
   State initial_state(uint64_t seed) const;
   int current_player(const State& s) const { return s.step == Step::Over ? -1 : s.actor; }

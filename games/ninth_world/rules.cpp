@@ -178,9 +178,7 @@ void NinthWorldGame::threshold_phase(State& s) const {
   reveal_wild(s, players_ + incomplete);
   // Crossing the threshold: every hero's score against the token.
   if (s.checks_passed < checks() && s.round == check_round(s.checks_passed)) {
-    const int needed = threshold(s.checks_passed) + s.threshold_raise;
-    int lowest = s.heroes[0].score();
-    for (int h = 1; h < players_; ++h) lowest = std::min(lowest, s.heroes[size_t(h)].score());
+    const int needed = check_needs(s), lowest = lowest_score(s);
     s.margin = int16_t(lowest - needed);
     if (lowest < needed)
       return end_game(s, EndReason(int(EndReason::FailedCheck1) + s.checks_passed));
@@ -237,6 +235,12 @@ Returns<kMaxHeroes> NinthWorldGame::returns(const State& s) const {
   return out;
 }
 
+int NinthWorldGame::lowest_score(const State& s) const {
+  int lowest = s.heroes[0].score();
+  for (int h = 1; h < players_; ++h) lowest = std::min(lowest, s.heroes[size_t(h)].score());
+  return lowest;
+}
+
 // A won game is 1. A lost one is -1 plus twice the mean of three shares, each in [0, 1]: the
 // rounds the team completed, the town slots still unwounded, and the lowest hero's score against
 // what the check it failed, or the next one, needs (1 once every check is passed). A team that
@@ -252,9 +256,7 @@ Returns<kMaxHeroes> NinthWorldGame::graded_returns(const State& s) const {
         double(town_slots_ - std::popcount(unsigned(s.town_wounds))) / double(town_slots_);
     double valor = 1;
     if (s.checks_passed < checks()) {
-      const int needed = threshold(s.checks_passed) + s.threshold_raise;
-      int lowest = s.heroes[0].score();
-      for (int h = 1; h < players_; ++h) lowest = std::min(lowest, s.heroes[size_t(h)].score());
+      const int needed = check_needs(s), lowest = lowest_score(s);
       valor = needed > 0 ? std::clamp(double(lowest) / double(needed), 0.0, 1.0) : 1.0;
     }
     grade = -1 + 2 * (rounds + town + valor) / 3;
