@@ -38,5 +38,6 @@ std::unique_ptr<Command> merge_command();
 std::unique_ptr<Command> fit_command();
 std::unique_ptr<Command> learn_command();
 std::unique_ptr<Command> exploitability_command();
+std::unique_ptr<Command> holes_command();
 
 }  // namespace nf

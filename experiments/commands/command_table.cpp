@@ -17,6 +17,7 @@ std::vector<std::unique_ptr<Command>> command_table() {
   table.push_back(fit_command());
   table.push_back(learn_command());
   table.push_back(exploitability_command());
+  table.push_back(holes_command());
   return table;
 }
 

@@ -38,7 +38,8 @@ cd "$work"
 "$bin" balance --game commanders --games 1000 --quiet --ladder 'heuristic(temperature=[4,1,0])' --out l --report ladder.html >/dev/null &&
 "$bin" tournament --game commanders --agents heuristic,random,'heuristic(aggression=0.9)' --games 600 --quiet --report tournament.html >/dev/null &&
 "$bin" match --game commanders --agents heuristic,random --sprt elo0=0,elo1=20 --quiet --report match.html >/dev/null &&
-"$bin" tune --game commanders --agent 'heuristic(aggression=[0,1])' --budget 1200 --games-per-candidate 100 --quiet --report tune.html >/dev/null ||
+"$bin" tune --game commanders --agent 'heuristic(aggression=[0,1])' --budget 1200 --games-per-candidate 100 --quiet --report tune.html >/dev/null &&
+"$bin" holes --game commanders --games 4 --search 'ismcts(iterations=200)' --report holes.html >/dev/null ||
   { echo "FAILED: a command with --report failed"; exit 1; }
 
 # Reads a PNG (8-bit RGB or RGBA, as Chromium writes) and checks it shows a page: many
@@ -82,7 +83,7 @@ sys.exit(0 if colours > 20 and share > 0.02 else 1)
 PY
 }
 
-for page in balance variant ladder tournament match tune; do
+for page in balance variant ladder tournament match tune holes; do
   html="$page.html"
   check "$page: no scripts and no external resources" bash -c \
     "! grep -qiE '<script|<link|<img|<iframe|src=|href=\"http|url\\(' '$html'"
