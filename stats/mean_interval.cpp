@@ -16,7 +16,8 @@ double student_t95(int df) {
   if (df <= 30) return kTable[size_t(df - 1)];
   // Beyond the table, the Cornish-Fisher expansion about the normal quantile (error < 1e-3).
   const double z = kZ95, n = double(df);
-  return z + (z * z * z + z) / (4 * n) + (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * n * n);
+  return z + (z * z * z + z) / (4 * n) +
+         (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * n * n);
 }
 
 Interval mean_t_interval(std::span<const double> values) {

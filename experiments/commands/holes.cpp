@@ -20,13 +20,18 @@ class HolesCommand final : public Command {
  public:
   CLI::App* add_to(CLI::App& app) override {
     auto* command = app.add_subcommand(
-        "holes", "where a player's moves differ from a search's on the same states, and their cost");
+        "holes",
+        "where a player's moves differ from a search's on the same states, and their cost");
     game_.add_to(*command);
-    command->add_option("--agent", options_.player, "the player judged, on every seat "
-                                                    "[default: the game's heuristic]")
+    command
+        ->add_option("--agent", options_.player,
+                     "the player judged, on every seat "
+                     "[default: the game's heuristic]")
         ->check(non_empty_value());
-    command->add_option("--search", options_.search, "the search that judges it (ismcts, mcts or "
-                                                     "flatmc, with options)")
+    command
+        ->add_option("--search", options_.search,
+                     "the search that judges it (ismcts, mcts or "
+                     "flatmc, with options)")
         ->capture_default_str()
         ->check(non_empty_value());
     command->add_option("--games", options_.games, "games to play (game g is `play --seed SEED+g`)")

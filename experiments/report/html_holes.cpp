@@ -47,17 +47,17 @@ std::string holes_sections(const json& s) {
   std::string worst;
   const std::string sample = s["value"] == "search" ? "visits" : "continuations";
   const std::string value_column = fmt::format("value ({})", sample);
-  Table t{{"seed", "decision", "seat", "played", value_column, "the search", value_column, "regret"},
-          {}};
+  Table t{
+      {"seed", "decision", "seat", "played", value_column, "the search", value_column, "regret"},
+      {}};
   for (const json& d : s["worst"])
-    t.rows.push_back({str(d["seed"]), fmt::format("#{}", str(d["decision"])), str(d["seat"]),
-                      escape(str(d["player_move"])),
-                      fmt::format("{:+.3f} ({})", d["player_value"].get<double>(),
-                                  str(d["player_visits"])),
-                      escape(str(d["search_move"])),
-                      fmt::format("{:+.3f} ({})", d["search_value"].get<double>(),
-                                  str(d["search_visits"])),
-                      fmt::format("{:+.3f}", d["regret"].get<double>())});
+    t.rows.push_back(
+        {str(d["seed"]), fmt::format("#{}", str(d["decision"])), str(d["seat"]),
+         escape(str(d["player_move"])),
+         fmt::format("{:+.3f} ({})", d["player_value"].get<double>(), str(d["player_visits"])),
+         escape(str(d["search_move"])),
+         fmt::format("{:+.3f} ({})", d["search_value"].get<double>(), str(d["search_visits"])),
+         fmt::format("{:+.3f}", d["regret"].get<double>())});
   return section("Where the player and the search differ",
                  paragraph(fmt::format(
                      "{} plays every seat of {} ({}); {} searches each of its {} decisions with "
@@ -75,10 +75,11 @@ std::string holes_sections(const json& s) {
                                        str(s["continuations"])))) +
                      kinds_table(s["kinds"], false)) +
          section("By the kinds of the two moves", kinds_table(s["pairs"], true)) +
-         section("The costliest decisions",
-                 paragraph(fmt::format("Watch one with <code>{} SEED</code>, at its decision number.",
-                                       escape(str(s["replay"])))) +
-                     t.html());
+         section(
+             "The costliest decisions",
+             paragraph(fmt::format("Watch one with <code>{} SEED</code>, at its decision number.",
+                                   escape(str(s["replay"])))) +
+                 t.html());
 }
 
 }  // namespace html

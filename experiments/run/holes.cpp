@@ -48,7 +48,8 @@ json kind_rows(const std::vector<GameHoles>& games, bool pair, double total_regr
                 {"regret_per_game", interval_to_json(regret_per_game(games, kind, pair))},
                 {"regret_per_decision", measured ? t.regret / double(measured) : 0.0},
                 {"share", total_regret > 0 ? t.regret / total_regret : 0.0}};
-    if (!pair) row["agreement"] = interval_to_json(wilson(double(t.agreements), double(t.decisions)));
+    if (!pair)
+      row["agreement"] = interval_to_json(wilson(double(t.agreements), double(t.decisions)));
     rows.push_back(row);
   }
   std::stable_sort(rows.begin(), rows.end(), [](const json& a, const json& b) {
@@ -106,9 +107,8 @@ json holes_summary(const std::string& game_id, const HolesOptions& options,
     total_regret += regret;
     per_game.push_back(regret);
   }
-  std::stable_sort(measured.begin(), measured.end(), [](const auto* a, const auto* b) {
-    return a->regret() > b->regret();
-  });
+  std::stable_sort(measured.begin(), measured.end(),
+                   [](const auto* a, const auto* b) { return a->regret() > b->regret(); });
   json worst = json::array();
   for (size_t i = 0; i < std::min(options.top, measured.size()); ++i) {
     const HoleDecision& d = *measured[i];
@@ -134,52 +134,54 @@ json holes_summary(const std::string& game_id, const HolesOptions& options,
   json config = json::object();
   for (const auto& [k, v] : options.config) config[k] = v;
   json kinds = kind_rows(games, false, total_regret), pairs = kind_rows(games, true, total_regret);
-  return {{"engine", kEngineVersion},
-          {"command", "holes"},
-          {"game", game_id},
-          {"config", config},
-          {"player", options.player},
-          {"search", options.search},
-          {"games", options.games},
-          {"seed", options.seed},
-          {"value", options.value == ValueBy::Search ? "search" : "continuations"},
-          {"continuations", options.continuations},
-          {"min_visits", options.min_visits},
-          {"seconds", seconds},
-          {"decisions", decisions},
-          {"differences", differences},
-          {"unmeasured", unmeasured},
-          {"agreement", interval_to_json(wilson(double(decisions - differences), double(decisions)))},
-          {"regret_per_game", interval_to_json(mean_t_interval(per_game))},
-          {"player_returns", returns},
-          {"kinds", kinds},
-          {"pairs", pairs},
-          {"worst", worst},
-          {"replay", play_command(game_id, config, options.player)}};
+  return {
+      {"engine", kEngineVersion},
+      {"command", "holes"},
+      {"game", game_id},
+      {"config", config},
+      {"player", options.player},
+      {"search", options.search},
+      {"games", options.games},
+      {"seed", options.seed},
+      {"value", options.value == ValueBy::Search ? "search" : "continuations"},
+      {"continuations", options.continuations},
+      {"min_visits", options.min_visits},
+      {"seconds", seconds},
+      {"decisions", decisions},
+      {"differences", differences},
+      {"unmeasured", unmeasured},
+      {"agreement", interval_to_json(wilson(double(decisions - differences), double(decisions)))},
+      {"regret_per_game", interval_to_json(mean_t_interval(per_game))},
+      {"player_returns", returns},
+      {"kinds", kinds},
+      {"pairs", pairs},
+      {"worst", worst},
+      {"replay", play_command(game_id, config, options.player)}};
 }
 
 void print_holes(const json& s) {
   fmt::print("{} playing every seat of {}, judged by {}: {} games (seeds {} to {}), {:.1f} s\n",
              s["player"].get<std::string>(), s["game"].get<std::string>(),
              s["search"].get<std::string>(), s["games"].get<uint64_t>(), s["seed"].get<uint64_t>(),
-             s["seed"].get<uint64_t>() + s["games"].get<uint64_t>() - 1, s["seconds"].get<double>());
+             s["seed"].get<uint64_t>() + s["games"].get<uint64_t>() - 1,
+             s["seconds"].get<double>());
   const uint64_t decisions = s["decisions"], differences = s["differences"];
   const std::string valued =
       s["value"] == "search"
-          ? fmt::format("by a second search's root values; {} moves it visited fewer than {} "
-                        "times are left out",
-                        s["unmeasured"].get<uint64_t>(), s["min_visits"].get<uint64_t>())
+          ? fmt::format(
+                "by a second search's root values; {} moves it visited fewer than {} "
+                "times are left out",
+                s["unmeasured"].get<uint64_t>(), s["min_visits"].get<uint64_t>())
           : fmt::format("each move followed by {} paired continuations of the player's own play",
                         s["continuations"].get<uint64_t>());
   fmt::print(
       "{} decisions with a choice; the search chose the same move in {} ({}); regret per game "
       "{} (in the game's return units, {})\n",
-      decisions, decisions - differences,
-      interval_text(s["agreement"], "{:.3f} [{:.3f}, {:.3f}]"), interval_text(s["regret_per_game"]),
-      valued);
-  std::vector<std::vector<std::string>> rows = {
-      {"the player's move", "decisions", "same move", "regret per game", "per decision", "share",
-       "left out"}};
+      decisions, decisions - differences, interval_text(s["agreement"], "{:.3f} [{:.3f}, {:.3f}]"),
+      interval_text(s["regret_per_game"]), valued);
+  std::vector<std::vector<std::string>> rows = {{"the player's move", "decisions", "same move",
+                                                 "regret per game", "per decision", "share",
+                                                 "left out"}};
   for (const json& k : s["kinds"])
     rows.push_back({k["kind"], std::to_string(k["decisions"].get<uint64_t>()),
                     interval_text(k["agreement"], "{:.3f} [{:.3f}, {:.3f}]"),
@@ -187,7 +189,8 @@ void print_holes(const json& s) {
                     fmt::format("{:+.4f}", k["regret_per_decision"].get<double>()),
                     fmt::format("{:.2f}", k["share"].get<double>()),
                     std::to_string(k["unmeasured"].get<uint64_t>())});
-  fmt::print("\nBy the kind of the player's move (regret per game: mean over games, t interval):\n");
+  fmt::print(
+      "\nBy the kind of the player's move (regret per game: mean over games, t interval):\n");
   std::fflush(stdout);
   print_columns(rows, stdout);
   rows = {{"player -> search", "decisions", "regret per game", "per decision", "share"}};
@@ -207,13 +210,14 @@ void print_holes(const json& s) {
              s["replay"].get<std::string>());
   const char* sample = s["value"] == "search" ? "visits" : "continuations";
   for (const json& d : s["worst"])
-    fmt::print("  seed {} #{} seat {}: played '{}' ({:+.3f}, {} {}), the search '{}' ({:+.3f}, "
-               "{} {}): regret {:+.3f}\n",
-               d["seed"].get<uint64_t>(), d["decision"].get<uint64_t>(), d["seat"].get<int>(),
-               d["player_move"].get<std::string>(), d["player_value"].get<double>(),
-               d["player_visits"].get<uint64_t>(), sample, d["search_move"].get<std::string>(),
-               d["search_value"].get<double>(), d["search_visits"].get<uint64_t>(), sample,
-               d["regret"].get<double>());
+    fmt::print(
+        "  seed {} #{} seat {}: played '{}' ({:+.3f}, {} {}), the search '{}' ({:+.3f}, "
+        "{} {}): regret {:+.3f}\n",
+        d["seed"].get<uint64_t>(), d["decision"].get<uint64_t>(), d["seat"].get<int>(),
+        d["player_move"].get<std::string>(), d["player_value"].get<double>(),
+        d["player_visits"].get<uint64_t>(), sample, d["search_move"].get<std::string>(),
+        d["search_value"].get<double>(), d["search_visits"].get<uint64_t>(), sample,
+        d["regret"].get<double>());
 }
 
 }  // namespace nf

@@ -76,8 +76,9 @@ class ShadowedAgent final : public Agent<G> {
     if (!agree) value(state, played, chosen, d);
     const std::string kind = move_kind(d.player_move);
     ++out_.decisions;
-    for (KindTally* t : {&out_.by_kind[kind],
-                         agree ? nullptr : &out_.by_pair[kind + " -> " + move_kind(d.search_move)]}) {
+    for (KindTally* t :
+         {&out_.by_kind[kind],
+          agree ? nullptr : &out_.by_pair[kind + " -> " + move_kind(d.search_move)]}) {
       if (!t) continue;
       ++t->decisions;
       t->agreements += agree;
@@ -135,8 +136,8 @@ class ShadowedAgent final : public Agent<G> {
 
   const G& game_;
   const HolesOptions& options_;
-  std::unique_ptr<Agent<G>> player_;         // this seat's own, as in `ninefold play`
-  std::span<Agent<G>* const> continuation_;  // by seat
+  std::unique_ptr<Agent<G>> player_;              // this seat's own, as in `ninefold play`
+  std::span<Agent<G>* const> continuation_;       // by seat
   std::unique_ptr<Agent<G>> search_, evaluator_;  // the search that chooses, the one that values
   Rng search_rng_, evaluator_rng_;
   uint64_t game_index_;

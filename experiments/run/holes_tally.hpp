@@ -33,11 +33,11 @@ struct HolesOptions {
   std::string search;  // the search agent that judges them
   uint64_t games = 20;
   uint64_t seed = 1;
-  int threads = 0;           // games played at once (0: every core)
+  int threads = 0;  // games played at once (0: every core)
   ValueBy value = ValueBy::Continuations;
   uint64_t continuations = 32;  // ValueBy::Continuations: playouts after each move
   uint64_t min_visits = 10;     // ValueBy::Search: a move visited less has no regret measured
-  size_t top = 10;           // the worst decisions listed
+  size_t top = 10;              // the worst decisions listed
 };
 
 // One decision where the player and the search chose differently.
