@@ -59,6 +59,9 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("coop_town", 3, 0, 20,
                       "co-op (not solo): cost of a town claim while a marked wilderness card "
                       "is worth claiming or pooling on instead"),
+      ParamSpec::real("coop_rescue", 1, 0, 5,
+                      "co-op with 2 or more heroes: weight, in marking, of the wounds a healing "
+                      "cypher would heal of the marking hero's (each costs 5 at every check)"),
       ParamSpec::real("quest_threat", 1, 0, 5,
                       "co-op: danger of an incomplete wilderness quest (it deals a card a round)"),
       ParamSpec::real("town_bias", 0, -5, 5, "preference for town claims over wilderness claims"),
@@ -98,6 +101,7 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.coop_wound = p.get_real("coop_wound");
   w_.cypher_threat = p.get_real("cypher_threat");
   w_.coop_town = p.get_real("coop_town");
+  w_.coop_rescue = p.get_real("coop_rescue");
   w_.coop_focus = p.get_real("coop_focus");
   w_.mark_later = p.get_real("mark_later");
   w_.town_bias = p.get_real("town_bias");
@@ -553,6 +557,12 @@ double Heuristic::effect_value(const State& s, int h, const Power& p) const {
   }
 }
 
+double Heuristic::heal_worth(const State& s, int h, const Power& p) const {
+  if (p.effect != EffectKind::Heal) return 0;
+  const int healed = std::min(std::max(1, int(p.amount)), s.heroes[size_t(h)].wounds());
+  return healed * (kWoundPenalty + w_.heal);
+}
+
 double Heuristic::quest_tiers_value(const State& s, int h, const CardDef& def) const {
   // Competitive: the Valor of the tiers of a quest claimed now that the hero can complete in
   // the rounds left, at the pace its type allows, behind the tiers of the quests of the type
@@ -582,7 +592,11 @@ double Heuristic::card_value(const State& s, int h, int card, bool wilderness) c
       if (def.power.present()) v += effect_value(s, h, def.power);
       break;
     case CardType::Cypher:
-      if (def.power.present()) v += w_.cypher;
+      // Co-op: a healing cypher is worth the wounds it heals (each costs 5 at every check).
+      if (def.power.present())
+        v += game_->cooperative() && def.power.effect == EffectKind::Heal
+                 ? heal_worth(s, h, def.power)
+                 : w_.cypher;
       break;
     case CardType::Quest: {
       double tiers = 0;
@@ -622,8 +636,14 @@ double Heuristic::action_score(const State& s, Action a, double town_cost) const
       const WildCard& w = s.wild[a.a];
       if (!worth_marking(s, h, w)) return -1;
       const double later = affordable(s, h, w, 0) ? 1.0 : w_.mark_later;
-      // The town comes first: the card's own worth only breaks ties between equal dangers.
-      return w_.mark * std::min(net, 2.0) - 1 + later * w_.threat * danger(s, h, w);
+      // The town comes first: the card's own worth only breaks ties between equal dangers,
+      // except, in a team, the wounds a healing cypher would heal, which the checks count in
+      // full (the others mark the creatures; a lone hero marking it leaves them to the town).
+      const CardDef& def = data.card(card);
+      const double rescue =
+          def.type == CardType::Cypher && game_->heroes() > 1 ? heal_worth(s, h, def.power) : 0;
+      return w_.mark * std::min(net, 2.0) - 1 +
+             later * (w_.threat * danger(s, h, w) + w_.coop_rescue * rescue);
     }
     case Verb::Draw:
       // Co-op: a drawn creature, cypher or quest works against the team.

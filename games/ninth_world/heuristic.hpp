@@ -34,7 +34,8 @@ class Heuristic {
     double extra_scout, extra_tinker, extra_charm, extra_combat;  // extra cards bid per phase
     double wound, wound_healed, power, cypher, quest_tier, quest_pace, rank, rank_round, set_share,
         claim_extra, heal, mark, draw, threat, quest_threat, mark_later, coop_focus, coop_skill,
-        town_bias, claim_margin, epsilon, coop_effort, coop_wound, cypher_threat, coop_town;
+        town_bias, claim_margin, epsilon, coop_effort, coop_wound, cypher_threat, coop_town,
+        coop_rescue;
   };
 
   Action choose_bid(const State& s) const;
@@ -58,6 +59,9 @@ class Heuristic {
   // Competitive: what advancing the skill card in `slot` is worth before its cost.
   double advance_value(const State& s, int hero, int slot, int new_skill) const;
   double effect_value(const State& s, int hero, const Power& p) const;
+  // Co-op: what a healing power would heal of the hero's wounds, each worth its 5 Valor at the
+  // checks and the power it uncovers (0 for another power).
+  double heal_worth(const State& s, int hero, const Power& p) const;
   double wound_cost(const State& s) const;  // what a wound taken now costs
   // What the hero's claim power adds to claiming `card` now.
   double claim_bonus(const State& s, int hero, int card) const;
