@@ -64,6 +64,9 @@ ParamSchema Heuristic::schema() {
                       "cypher would heal of the marking hero's (each costs 5 at every check)"),
       ParamSpec::real("quest_threat", 1, 0, 5,
                       "co-op: danger of an incomplete wilderness quest (it deals a card a round)"),
+      ParamSpec::real("hold_token", 0, 0, 1,
+                      "competitive: 1 keeps the hero token for a phase whose plan is short of "
+                      "points (or the last round), 0 uses it in its phase at once"),
       ParamSpec::real("town_bias", 0, -5, 5, "preference for town claims over wilderness claims"),
       ParamSpec::real("claim_margin", 0, -5, 5, "net gain a claim must exceed"),
       ParamSpec::real("epsilon", 0, 0, 1, "chance of a uniformly random legal move"),
@@ -102,6 +105,7 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.cypher_threat = p.get_real("cypher_threat");
   w_.coop_town = p.get_real("coop_town");
   w_.coop_rescue = p.get_real("coop_rescue");
+  w_.hold_token = p.get_real("hold_token");
   w_.coop_focus = p.get_real("coop_focus");
   w_.mark_later = p.get_real("mark_later");
   w_.town_bias = p.get_real("town_bias");
@@ -754,8 +758,9 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
       // power worth most: points to use now first.
       if (actions[0].verb != Verb::Power) return actions[0];
       if (actions[0].a != CopyPower) {
-        // Competitive: lasting powers are used at once; the token and the cyphers discarded
-        // for points only when the phase's plan needs the points, or in the last round.
+        // Competitive: lasting powers and the token are used at once (holding the token for a
+        // short phase lost 0.513 against using it, 2 heroes); the cyphers discarded for points
+        // only when the phase's plan needs the points, or in the last round.
         if (game_->cooperative() || s.round == game_->rounds()) return actions[0];
         const Hero& hero = s.heroes[s.actor];
         const int short_by =
@@ -763,7 +768,7 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
         for (const Action& a : actions) {
           if (a.verb != Verb::Power) continue;
           const bool once =
-              a.a == HeroToken ||
+              (a.a == HeroToken && w_.hold_token > 0) ||
               (a.a == CypherPower && game_->data().card(hero.display[a.b].card).power.discard);
           if (!once || short_by > 0) return a;
         }

@@ -210,6 +210,47 @@ TEST_CASE("ninth-world heuristic co-op: marks a charm quest once it marked a que
   CHECK(heuristic.action_score(s, mark) < 0);
 }
 
+TEST_CASE("ninth-world heuristic co-op: a wounded hero in a team marks the cypher that heals it") {
+  // Selis (two wounds) has one Scout point: a Laak Swarm threatens the town, a Stasis Keeper
+  // would heal both wounds (10 at every check). In a team it marks the Stasis Keeper (the
+  // other hero can take the creature); unwounded, alone, or without the rule, the creature.
+  auto scout_mark = [](int players, int wounds, std::map<std::string, std::string> weights) {
+    const NinthWorldGame game = coop(players);
+    std::vector<std::string> heroes = {"Selis", "Qbrys", "Kwaidyno"};
+    heroes.resize(size_t(players));
+    State s = setup(game, heroes);
+    for (int w = 0; w < wounds; ++w) wound(s, 0);
+    put_in_wilderness(s, card_index(game, "Laak Swarm"));
+    put_in_wilderness(s, card_index(game, "Stasis Keeper"));
+    bid(game, s, {0});
+    for (int h = 1; h < players; ++h) bid(game, s, {});
+    while (s.step == Step::BidPowers) act(game, s, "pass");
+    REQUIRE(s.step == Step::Act);
+    REQUIRE(s.actor == 0);
+    return choice(game, s, std::move(weights));
+  };
+  CHECK(scout_mark(2, 2, {}) == "mark Stasis Keeper [w1]");
+  CHECK(scout_mark(3, 1, {}) == "mark Stasis Keeper [w1]");
+  CHECK(scout_mark(2, 0, {}) == "mark Laak Swarm [w0]");
+  CHECK(scout_mark(2, 2, {{"coop_rescue", "0"}}) == "mark Laak Swarm [w0]");
+  CHECK(scout_mark(1, 2, {}) == "mark Laak Swarm [w0]");
+}
+
+TEST_CASE("ninth-world heuristic: uses its hero token at once in competitive play") {
+  // Hallik's token gives +1 Scout point. With nothing to mark in Scout, the old rule
+  // (hold_token=1) kept it for a phase short of points; it now uses it (the point becomes
+  // Valor if nothing else).
+  const NinthWorldGame game = make_game({{"players", "2"}, {"region", "Milave"}});
+  State s = setup(game, {"Hallik", "Qbrys"});
+  bid(game, s, {1});  // its Scout card
+  bid(game, s, {});
+  while (s.step == Step::BidPowers && s.actor != 0) act(game, s, "pass");
+  REQUIRE(s.step == Step::BidPowers);
+  REQUIRE(has_action(game, s, "use hero token"));
+  CHECK(choice(game, s) == "use hero token");
+  CHECK(choice(game, s, {{"hold_token", "1"}}) == "pass");
+}
+
 TEST_CASE("ninth-world agents: heuristic teams win quick co-op games far more often than random") {
   const NinthWorldGame game = make_game({{"mode", "coop"}, {"players", "2"}, {"length", "quick"}});
   auto wins = [&](const std::string& spec) {
