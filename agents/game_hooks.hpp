@@ -13,6 +13,7 @@
 //   take_back_unseen_move(state, seat)  nothing taken back       ISMCTS determinizations
 //   evaluate(state)               no depth-limited rollouts      search `depth=`
 //   graded_returns(state)         results only                   search `grade=`
+//   decision_kind(state, action)  the move's first word            `ninefold holes`
 //   features(state, seat, out)    no learned evaluation          `learn`, search `eval=learned`
 //   value_model_text()            eval=learned needs weights=    search `eval=learned`
 //   kSearchIterations             1000                           the default `ismcts`
@@ -150,6 +151,15 @@ concept HasEvaluation = Game<G> && requires(const G& game, const typename G::Sta
 template <class G>
 concept HasGradedReturns = Game<G> && requires(const G& game, const typename G::State& state) {
   { game.graded_returns(state) } -> std::same_as<Returns<G::kMaxPlayers>>;
+};
+
+// `std::string decision_kind(const State&, Action) const`: the kind of decision a move is, for
+// `ninefold holes`, which groups a player's moves by it: where one word of the move is not
+// enough ("bid" in five phases), the game adds what tells the decisions apart ("scout bid").
+template <class G>
+concept HasDecisionKind = Game<G> &&
+    requires(const G& game, const typename G::State& state, typename G::Action a) {
+  { game.decision_kind(state, a) } -> std::convertible_to<std::string>;
 };
 
 // Features of a state from a seat's view, the inputs of a learned value model (`ninefold learn`

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/game_hooks.hpp"
 #include "agents/registry.hpp"
 #include "agents/search/flat_monte_carlo_agent.hpp"
 #include "agents/search/tree_search_agent.hpp"
@@ -74,11 +75,12 @@ class ShadowedAgent final : public Agent<G> {
     d.search_move = game_.action_to_string(state, chosen);
     d.measured = agree;
     if (!agree) value(state, played, chosen, d);
-    const std::string kind = move_kind(d.player_move);
+    const std::string kind = decision_kind(state, played, d.player_move);
     ++out_.decisions;
     for (KindTally* t :
          {&out_.by_kind[kind],
-          agree ? nullptr : &out_.by_pair[kind + " -> " + move_kind(d.search_move)]}) {
+          agree ? nullptr
+                : &out_.by_pair[kind + " -> " + decision_kind(state, chosen, d.search_move)]}) {
       if (!t) continue;
       ++t->decisions;
       t->agreements += agree;
@@ -90,6 +92,13 @@ class ShadowedAgent final : public Agent<G> {
   }
 
  private:
+  std::string decision_kind(const State& state, Action a, const std::string& text) const {
+    if constexpr (HasDecisionKind<G>)
+      return std::string(game_.decision_kind(state, a));
+    else
+      return move_kind(text);
+  }
+
   void value(const State& state, Action played, Action chosen, HoleDecision& d) {
     if (options_.value == ValueBy::Search) {
       // A second search, independent of the one that chose: read from that one, the chosen

@@ -8,8 +8,9 @@
 //                  decision and nothing else gains, unbiased; the default;
 //   search         the root values of a second search of the state, independent of the one
 //                  that chose; a move it visited less than min_visits times is left out.
-// Decisions are grouped by the kind of the player's move (the first word of its text: "claim",
-// "bid", "end") and by the pair (player's kind, search's kind) where they differ.
+// Decisions are grouped by the kind of the player's move (the game's decision_kind, or the
+// first word of its text: "claim", "bid", "end") and by the pair (player's kind, search's kind)
+// where they differ.
 //
 // A screen that says where to look (and which games and decisions to replay): a rule written
 // from it is checked by playing it (balance, match). Game g is dealt and played as `ninefold
@@ -64,7 +65,8 @@ struct GameHoles {
   std::vector<double> returns;
 };
 
-// The first word of a move's text, lower case: the decision's kind.
+// The first word of a move's text, lower case: a decision's kind in a game without
+// decision_kind.
 std::string move_kind(const std::string& move_text);
 
 // Folds the games' tallies (in game order) into the summary printed and written by the command.

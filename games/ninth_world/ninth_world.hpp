@@ -259,6 +259,8 @@ class NinthWorldGame {
   bool sees_action(const State& s, Action a, int seat) const;
 
   std::string action_to_string(const State& s, Action a) const;
+  // The phase and the move's first word ("scout bid", "focus advance"), for `ninefold holes`.
+  std::string decision_kind(const State& s, Action a) const;
   std::string render(const State& s) const;
   std::string observation(const State& s, int seat) const;
   // What observation() shows `seat` as a fixed-size tensor (observation_tensor.cpp).

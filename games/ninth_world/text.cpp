@@ -18,6 +18,11 @@ constexpr std::array<std::string_view, 7> kPhaseNames = {"setup",  "scout", "tin
 
 }  // namespace
 
+std::string NinthWorldGame::decision_kind(const State& s, Action a) const {
+  const std::string move = action_to_string(s, a);
+  return fmt::format("{} {}", kPhaseNames[s.phase], move.substr(0, move.find(' ')));
+}
+
 std::string NinthWorldGame::action_to_string(const State& s, Action a) const {
   const Hero& hero = s.heroes[s.actor];
   auto card_name = [&](int card) {

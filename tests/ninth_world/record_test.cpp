@@ -80,3 +80,20 @@ TEST_CASE("ninth-world records: a replay against other cards is refused") {
   CHECK(run_replay<NinthWorldGame>(options, old) == 1);
   fs::remove_all(dir);
 }
+
+TEST_CASE("ninth-world decision kinds name the phase and the move") {
+  // `ninefold holes` groups decisions by them: a bid in Scout and one in Focus are different
+  // decisions.
+  const NinthWorldGame game = make_game({{"players", "2"}, {"region", "Milave"}});
+  State s = setup(game, {"Hallik", "Qbrys"});
+  Action a;
+  REQUIRE(find_action_by_text(game, s, "end bid", a));
+  CHECK(game.decision_kind(s, a) == "scout end");
+  FixedVector<Action, NinthWorldGame::kMaxActions> actions;
+  game.legal_actions(s, actions);
+  for (const Action& b : actions)
+    if (b.verb == Verb::Bid) CHECK(game.decision_kind(s, b) == "scout bid");
+  skip_to(game, s, Focus);
+  REQUIRE(find_action_by_text(game, s, "end bid", a));
+  CHECK(game.decision_kind(s, a) == "focus end");
+}
