@@ -64,6 +64,9 @@ ParamSchema Heuristic::schema() {
                       "cypher would heal of the marking hero's (each costs 5 at every check)"),
       ParamSpec::real("quest_threat", 1, 0, 5,
                       "co-op: danger of an incomplete wilderness quest (it deals a card a round)"),
+      ParamSpec::real("coop_own_extra", 0, 0, 1,
+                      "co-op: 1 bids every rank-1 card of a claiming phase in it, 0 only what "
+                      "the phase's claims need (the rest count as much later)"),
       ParamSpec::real("hold_token", 0, 0, 1,
                       "competitive: 1 keeps the hero token for a phase whose plan is short of "
                       "points (or the last round), 0 uses it in its phase at once"),
@@ -106,6 +109,7 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.coop_town = p.get_real("coop_town");
   w_.coop_rescue = p.get_real("coop_rescue");
   w_.hold_token = p.get_real("hold_token");
+  w_.coop_own_extra = p.get_real("coop_own_extra");
   w_.coop_focus = p.get_real("coop_focus");
   w_.mark_later = p.get_real("mark_later");
   w_.town_bias = p.get_real("town_bias");
@@ -349,9 +353,12 @@ double Heuristic::advance_value(const State& s, int h, int slot, int new_skill) 
 uint8_t Heuristic::coop_bid(const State& s, int h) const {
   // Cards join in order (the phase's own, Effort, then cards whose phase has passed) while
   // the cards left still pay for what it marked for the later claiming phases; beyond this
-  // phase's target only the phase's own cards join.
+  // phase's target only the phase's own cards join, and in Tinker, Charm and Combat only those
+  // of rank 2 or more: a rank-1 card counts 1 in any phase, and kept it pays for a later claim,
+  // a heal or an advance in Focus (holes: the search stopped where the heuristic bid them).
   const Hero& hero = s.heroes[size_t(h)];
   const int target = coop_target(s, h), later = committed(s, h, s.phase);
+  const bool claiming = w_.coop_own_extra == 0 && s.phase >= Tinker && s.phase <= Combat;
   uint8_t want = 0;
   int value = 0;
   for (int pass = 0; pass < 3; ++pass)
@@ -360,7 +367,8 @@ uint8_t Heuristic::coop_bid(const State& s, int h) const {
       const bool fits = pass == 0   ? skill == s.phase
                         : pass == 1 ? skill == Effort
                                     : skill != Effort && skill < s.phase;
-      if (!fits || ((hero.spent | want) >> i & 1) || (pass > 0 && value >= target)) continue;
+      const bool extra = pass > 0 || (claiming && hero.rank[size_t(i)] == 1);
+      if (!fits || ((hero.spent | want) >> i & 1) || (extra && value >= target)) continue;
       if (claim_budget(s, h, uint8_t(want | 1 << i)) < later) continue;
       want = uint8_t(want | 1 << i);
       value += NinthWorldGame::bid_points(hero, i, s.phase);

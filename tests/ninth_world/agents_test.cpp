@@ -236,6 +236,26 @@ TEST_CASE("ninth-world heuristic co-op: a wounded hero in a team marks the cyphe
   CHECK(scout_mark(1, 2, {}) == "mark Laak Swarm [w0]");
 }
 
+TEST_CASE(
+    "ninth-world heuristic co-op: keeps a rank-1 card out of a claiming phase with nothing to "
+    "claim") {
+  // Charm with nothing marked or worth claiming: a Charm 1 card counts 1 in any phase, so it
+  // waits (for a later claim, a heal or an advance in Focus); a Charm 2 counts 2 only here.
+  auto charm_bid = [](int rank, std::map<std::string, std::string> weights) {
+    const NinthWorldGame game = coop(2);
+    State s = setup(game, {"Selis", "Qbrys"});
+    set_hand(s.heroes[0], {{Charm, rank}, {Tinker, 1}, {Effort, 1}, {Effort, 1}, {Effort, 1}});
+    skip_to(game, s, Charm);
+    REQUIRE(s.step == Step::Bid);
+    REQUIRE(s.actor == 0);
+    const Heuristic heuristic(game, ParamSet(Heuristic::schema(), std::move(weights), "h"));
+    return heuristic.desired_bid(s, 0);
+  };
+  CHECK(charm_bid(1, {}) == 0);
+  CHECK(charm_bid(2, {}) == 0b00001);
+  CHECK(charm_bid(1, {{"coop_own_extra", "1"}}) == 0b00001);
+}
+
 TEST_CASE("ninth-world heuristic: uses its hero token at once in competitive play") {
   // Hallik's token gives +1 Scout point. With nothing to mark in Scout, the old rule
   // (hold_token=1) kept it for a phase short of points; it now uses it (the point becomes
