@@ -5,17 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "experiments/report/format.hpp"
 #include "experiments/report/html_parts.hpp"
 #include "experiments/run/holes_tally.hpp"
 
 namespace nf {
 namespace html {
 namespace {
-
-std::string interval_cell(const json& i) {
-  return fmt::format("{:+.3f} [{:+.3f}, {:+.3f}]", i["estimate"].get<double>(),
-                     i["low"].get<double>(), i["high"].get<double>());
-}
 
 std::string kinds_table(const json& rows, bool pair) {
   Table t{{pair ? "player -> search" : "the player's move", "decisions", "same move",
@@ -25,11 +21,8 @@ std::string kinds_table(const json& rows, bool pair) {
   std::vector<ForestRow> forest;
   for (const json& k : rows) {
     std::vector<std::string> row = {escape(str(k["kind"])), str(k["decisions"])};
-    if (!pair)
-      row.push_back(fmt::format("{:.3f} [{:.3f}, {:.3f}]", k["agreement"]["estimate"].get<double>(),
-                                k["agreement"]["low"].get<double>(),
-                                k["agreement"]["high"].get<double>()));
-    row.push_back(interval_cell(k["regret_per_game"]));
+    if (!pair) row.push_back(format_interval(k["agreement"]));
+    row.push_back(format_interval(k["regret_per_game"]));
     row.push_back(fmt::format("{:+.4f}", k["regret_per_decision"].get<double>()));
     row.push_back(fmt::format("{:.2f}", k["share"].get<double>()));
     row.push_back(str(k["unmeasured"]));
@@ -44,7 +37,6 @@ std::string kinds_table(const json& rows, bool pair) {
 }  // namespace
 
 std::string holes_sections(const json& s) {
-  std::string worst;
   const std::string sample = s["value"] == "search" ? "visits" : "continuations";
   const std::string value_column = fmt::format("value ({})", sample);
   Table t{
@@ -67,7 +59,7 @@ std::string holes_sections(const json& s) {
                      escape(str(s["player"])), escape(str(s["game"])), config_text(s["config"]),
                      escape(str(s["search"])), str(s["decisions"]),
                      fmt::format("{:.3f}", s["agreement"]["estimate"].get<double>()),
-                     interval_cell(s["regret_per_game"]),
+                     format_interval(s["regret_per_game"]),
                      s["value"] == "search"
                          ? "valued by a second search's root values"
                          : fmt::format("each move followed by {} paired continuations of the "

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/record.hpp"
+#include "experiments/report/format.hpp"
 #include "experiments/report/text_table.hpp"
 #include "stats/mean_interval.hpp"
 
@@ -65,11 +66,6 @@ std::string play_command(const std::string& game, const json& config, const std:
   for (const auto& [k, v] : config.items()) items.push_back(k + "=" + v.get<std::string>());
   if (!items.empty()) out += " --config " + fmt::format("{}", fmt::join(items, ","));
   return out + " --agents '" + player + "' --seed";
-}
-
-std::string interval_text(const json& i, const char* format = "{:+.3f} [{:+.3f}, {:+.3f}]") {
-  return fmt::format(fmt::runtime(format), i["estimate"].get<double>(), i["low"].get<double>(),
-                     i["high"].get<double>());
 }
 
 }  // namespace
@@ -177,15 +173,14 @@ void print_holes(const json& s) {
   fmt::print(
       "{} decisions with a choice; the search chose the same move in {} ({}); regret per game "
       "{} (in the game's return units, {})\n",
-      decisions, decisions - differences, interval_text(s["agreement"], "{:.3f} [{:.3f}, {:.3f}]"),
-      interval_text(s["regret_per_game"]), valued);
+      decisions, decisions - differences, format_interval(s["agreement"]),
+      format_interval(s["regret_per_game"]), valued);
   std::vector<std::vector<std::string>> rows = {{"the player's move", "decisions", "same move",
                                                  "regret per game", "per decision", "share",
                                                  "left out"}};
   for (const json& k : s["kinds"])
     rows.push_back({k["kind"], std::to_string(k["decisions"].get<uint64_t>()),
-                    interval_text(k["agreement"], "{:.3f} [{:.3f}, {:.3f}]"),
-                    interval_text(k["regret_per_game"]),
+                    format_interval(k["agreement"]), format_interval(k["regret_per_game"]),
                     fmt::format("{:+.4f}", k["regret_per_decision"].get<double>()),
                     fmt::format("{:.2f}", k["share"].get<double>()),
                     std::to_string(k["unmeasured"].get<uint64_t>())});
@@ -198,7 +193,7 @@ void print_holes(const json& s) {
   for (const json& k : s["pairs"]) {
     if (++shown > 12) break;
     rows.push_back({k["kind"], std::to_string(k["decisions"].get<uint64_t>()),
-                    interval_text(k["regret_per_game"]),
+                    format_interval(k["regret_per_game"]),
                     fmt::format("{:+.4f}", k["regret_per_decision"].get<double>()),
                     fmt::format("{:.2f}", k["share"].get<double>())});
   }

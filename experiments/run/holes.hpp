@@ -15,8 +15,7 @@
 
 #include "agents/game_hooks.hpp"
 #include "agents/registry.hpp"
-#include "agents/search/flat_monte_carlo_agent.hpp"
-#include "agents/search/tree_search_agent.hpp"
+#include "agents/search/last_search.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "experiments/run/holes_tally.hpp"
@@ -25,14 +24,6 @@
 namespace nf {
 
 namespace holes_detail {
-
-template <Game G>
-const search::SearchReport<G>* search_report(Agent<G>& agent) {
-  if (auto* tree = dynamic_cast<search::TreeSearchAgent<G>*>(&agent)) return &tree->last_search();
-  if (auto* flat = dynamic_cast<search::FlatMonteCarloAgent<G>*>(&agent))
-    return &flat->last_search();
-  return nullptr;
-}
 
 // Plays the player's move and, on a decision with a choice, asks the search too; where they
 // differ, values both moves (HolesOptions::value).
@@ -104,7 +95,7 @@ class ShadowedAgent final : public Agent<G> {
       // A second search, independent of the one that chose: read from that one, the chosen
       // move's value is the largest of noisy estimates and overstates the regret.
       (void)evaluator_->act(state, evaluator_rng_);
-      for (const auto& stat : search_report(*evaluator_)->root) {
+      for (const auto& stat : search::last_search_of(*evaluator_)->root) {
         if (stat.action == played) d.player_visits = stat.visits, d.player_value = stat.mean();
         if (stat.action == chosen) d.search_visits = stat.visits, d.search_value = stat.mean();
       }
@@ -165,7 +156,7 @@ std::vector<GameHoles> find_holes(const HolesOptions& options) {
   const G game(config);
   {
     auto probe = make_agent(game, options.search);
-    if (!holes_detail::search_report(*probe))
+    if (!search::last_search_of(*probe))
       throw Error(fmt::format(
           "--search '{}': holes reads the root values of a search; give ismcts, mcts or flatmc",
           options.search));

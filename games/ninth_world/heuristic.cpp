@@ -64,12 +64,12 @@ ParamSchema Heuristic::schema() {
                       "cypher would heal of the marking hero's (each costs 5 at every check)"),
       ParamSpec::real("quest_threat", 1, 0, 5,
                       "co-op: danger of an incomplete wilderness quest (it deals a card a round)"),
-      ParamSpec::real("coop_own_extra", 0, 0, 1,
-                      "co-op: 1 bids every rank-1 card of a claiming phase in it, 0 only what "
-                      "the phase's claims need (the rest count as much later)"),
-      ParamSpec::real("hold_token", 0, 0, 1,
-                      "competitive: 1 keeps the hero token for a phase whose plan is short of "
-                      "points (or the last round), 0 uses it in its phase at once"),
+      ParamSpec::boolean("coop_own_extra", false,
+                         "co-op: true bids every rank-1 card of a claiming phase in it, false "
+                         "only what the phase's claims need (the rest count as much later)"),
+      ParamSpec::boolean("hold_token", false,
+                         "competitive: true keeps the hero token for a phase whose plan is short "
+                         "of points (or the last round), false uses it in its phase at once"),
       ParamSpec::real("town_bias", 0, -5, 5, "preference for town claims over wilderness claims"),
       ParamSpec::real("claim_margin", 0, -5, 5, "net gain a claim must exceed"),
       ParamSpec::real("epsilon", 0, 0, 1, "chance of a uniformly random legal move"),
@@ -108,8 +108,8 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.cypher_threat = p.get_real("cypher_threat");
   w_.coop_town = p.get_real("coop_town");
   w_.coop_rescue = p.get_real("coop_rescue");
-  w_.hold_token = p.get_real("hold_token");
-  w_.coop_own_extra = p.get_real("coop_own_extra");
+  w_.hold_token = p.get_bool("hold_token");
+  w_.coop_own_extra = p.get_bool("coop_own_extra");
   w_.coop_focus = p.get_real("coop_focus");
   w_.mark_later = p.get_real("mark_later");
   w_.town_bias = p.get_real("town_bias");
@@ -358,7 +358,7 @@ uint8_t Heuristic::coop_bid(const State& s, int h) const {
   // a heal or an advance in Focus (holes: the search stopped where the heuristic bid them).
   const Hero& hero = s.heroes[size_t(h)];
   const int target = coop_target(s, h), later = committed(s, h, s.phase);
-  const bool claiming = w_.coop_own_extra == 0 && s.phase >= Tinker && s.phase <= Combat;
+  const bool claiming = !w_.coop_own_extra && s.phase >= Tinker && s.phase <= Combat;
   uint8_t want = 0;
   int value = 0;
   for (int pass = 0; pass < 3; ++pass)
@@ -571,7 +571,7 @@ double Heuristic::effect_value(const State& s, int h, const Power& p) const {
 
 double Heuristic::heal_worth(const State& s, int h, const Power& p) const {
   if (p.effect != EffectKind::Heal) return 0;
-  const int healed = std::min(std::max(1, int(p.amount)), s.heroes[size_t(h)].wounds());
+  const int healed = std::min(int(p.amount), s.heroes[size_t(h)].wounds());
   return healed * (kWoundPenalty + w_.heal);
 }
 
@@ -776,7 +776,7 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
         for (const Action& a : actions) {
           if (a.verb != Verb::Power) continue;
           const bool once =
-              (a.a == HeroToken && w_.hold_token > 0) ||
+              (a.a == HeroToken && w_.hold_token) ||
               (a.a == CypherPower && game_->data().card(hero.display[a.b].card).power.discard);
           if (!once || short_by > 0) return a;
         }

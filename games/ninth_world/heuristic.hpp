@@ -35,7 +35,8 @@ class Heuristic {
     double wound, wound_healed, power, cypher, quest_tier, quest_pace, rank, rank_round, set_share,
         claim_extra, heal, mark, draw, threat, quest_threat, mark_later, coop_focus, coop_skill,
         town_bias, claim_margin, epsilon, coop_effort, coop_wound, cypher_threat, coop_town,
-        coop_rescue, hold_token, coop_own_extra;
+        coop_rescue;
+    bool hold_token, coop_own_extra;
   };
 
   Action choose_bid(const State& s) const;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "agents/registry.hpp"
+#include "agents/search/last_search.hpp"
 #include "experiments/run/runner.hpp"
 
 namespace nf::testing {
@@ -34,10 +35,7 @@ template <Game G>
 std::vector<std::tuple<std::string, uint64_t, double>> root_visits(const G& game, Agent<G>& agent,
                                                                    const typename G::State& state) {
   std::vector<std::tuple<std::string, uint64_t, double>> out;
-  const search::SearchReport<G>* report = nullptr;
-  if (auto* tree = dynamic_cast<search::TreeSearchAgent<G>*>(&agent)) report = &tree->last_search();
-  if (auto* flat = dynamic_cast<search::FlatMonteCarloAgent<G>*>(&agent))
-    report = &flat->last_search();
+  const search::SearchReport<G>* report = search::last_search_of(agent);
   REQUIRE(report != nullptr);
   for (const auto& stat : report->root)
     out.emplace_back(game.action_to_string(state, stat.action), stat.visits, stat.reward);
