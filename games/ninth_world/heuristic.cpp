@@ -405,7 +405,11 @@ int Heuristic::marked_cost(const State& s, int h, int phase) const {
   for (const WildCard& w : s.wild) {
     const CardDef& def = game_->data().card(w.card);
     if (!(w.marks >> h & 1) || uint8_t(def.type) != type) continue;
-    if (def.type == CardType::Quest && w.tokens < def.tiers) continue;
+    // A completed quest gives only its Valor, what its cost would convert to.
+    if (def.type == CardType::Quest &&
+        (w.tokens < def.tiers ||
+         card_value(s, h, w.card, true, w.tokens) <= game_->claim_cost(s, w.card)))
+      continue;
     cost += share(s, w.card);
   }
   return cost;
@@ -592,7 +596,8 @@ double Heuristic::quest_tiers_value(const State& s, int h, const CardDef& def) c
   return w_.quest_tier * v;
 }
 
-double Heuristic::card_value(const State& s, int h, int card, bool wilderness) const {
+double Heuristic::card_value(const State& s, int h, int card, bool wilderness,
+                             int tiers_done) const {
   const CardDef& def = game_->data().card(card);
   const bool threat = game_->cooperative() && wilderness && def.type != CardType::Quest;
   // The neutral card gives the hero nothing; claiming it only clears a co-op threat.
@@ -614,9 +619,11 @@ double Heuristic::card_value(const State& s, int h, int card, bool wilderness) c
       double tiers = 0;
       for (int t = 0; t < def.tiers; ++t) tiers += def.tier_valor[size_t(t)];
       if (game_->cooperative() && wilderness) {
-        // Its tiers go to the heroes who complete them before it can be claimed.
+        // Its tiers go to the heroes who complete them before it can be claimed, and the
+        // last one brings its effect: the tiers done (all, once it can be claimed) are paid.
+        for (int t = 0; t < tiers_done; ++t) tiers -= def.tier_valor[size_t(t)];
         v += tiers;
-        if (def.power.present()) v += effect_value(s, h, def.power);
+        if (def.power.present() && tiers_done < def.tiers) v += effect_value(s, h, def.power);
       } else if (game_->cooperative()) {
         v += w_.quest_tier * tiers;
       } else {
@@ -642,7 +649,8 @@ double Heuristic::action_score(const State& s, Action a, double town_cost) const
   switch (a.verb) {
     case Verb::Mark: {
       const int card = s.wild[a.a].card;
-      const double net = card_value(s, h, card, true) - game_->claim_cost(s, card);
+      const double net =
+          card_value(s, h, card, true, s.wild[a.a].tokens) - game_->claim_cost(s, card);
       if (!game_->cooperative()) return w_.mark * net - 1 + tier_gain(s, h, Scout);
       // A card it cannot pay for this round is still worth marking for a later round, less.
       const WildCard& w = s.wild[a.a];
@@ -671,7 +679,8 @@ double Heuristic::action_score(const State& s, Action a, double town_cost) const
       // Co-op: the town's cards clear no threat; a claim there closes the wilderness for the
       // phase, so a marked card worth claiming there comes first.
       const double town = wild ? 0 : w_.town_bias - town_cost;
-      return card_value(s, h, card, wild) - pay + tier + town - w_.claim_margin + 0.01;
+      const int tiers_done = wild ? s.wild[a.b].tokens : 0;
+      return card_value(s, h, card, wild, tiers_done) - pay + tier + town - w_.claim_margin + 0.01;
     }
     case Verb::Pool: {
       const bool wild = a.a == 1;

@@ -66,7 +66,8 @@ class Heuristic {
   double wound_cost(const State& s) const;  // what a wound taken now costs
   // What the hero's claim power adds to claiming `card` now.
   double claim_bonus(const State& s, int hero, int card) const;
-  double card_value(const State& s, int hero, int card, bool wilderness) const;
+  // `tiers_done`: a co-op wilderness quest's tiers already completed (paid to their heroes).
+  double card_value(const State& s, int hero, int card, bool wilderness, int tiers_done = 0) const;
   double quest_tiers_value(const State& s, int hero, const CardDef& def) const;
   // Co-op: the points it wants this phase for the wilderness (the cards to mark in Scout, the
   // marked cards it may claim in the claiming phases).

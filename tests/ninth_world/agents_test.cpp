@@ -284,3 +284,29 @@ TEST_CASE("ninth-world agents: heuristic teams win quick co-op games far more of
   INFO("heuristic " << heuristic << " random " << random);
   CHECK(heuristic > random + 0.2);
 }
+
+TEST_CASE("ninth-world heuristic co-op: a completed wilderness quest is worth only its Valor") {
+  // Selis marked Walk the Skyfields (cost 4, Valor 4, one tier of 6) and its tier is done:
+  // the tier's Valor went to the hero who completed it, so claiming the quest now gains what
+  // its 4 points would convert to. No card is bid in Charm for it, and bid, the claim is not
+  // scored above converting (before, the paid tier was counted again: bids and claims of 0).
+  const NinthWorldGame game = coop(2);
+  State s = setup(game, {"Selis", "Qbrys"});
+  set_hand(s.heroes[0], {{Charm, 1}, {Tinker, 1}, {Effort, 1}, {Effort, 1}, {Effort, 1}});
+  const int quest = put_in_wilderness(s, card_index(game, "Walk the Skyfields"), 0b01);
+  skip_to(game, s, Charm);
+  REQUIRE(s.step == Step::Bid);
+  REQUIRE(s.actor == 0);
+  const Heuristic heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
+  CHECK(heuristic.desired_bid(s, 0) == 0);  // incomplete: nothing to claim yet
+  s.wild[size_t(quest)].tokens = 1;
+  CHECK(heuristic.desired_bid(s, 0) == 0);  // complete: worth only its cost
+  bid(game, s, {0, 1, 2, 3});
+  bid(game, s, {});
+  while (s.step == Step::BidPowers) act(game, s, "pass");
+  REQUIRE(s.step == Step::Act);
+  REQUIRE(s.actor == 0);
+  Action claim;
+  REQUIRE(find_action_by_text(game, s, "claim Walk the Skyfields [w0]", claim));
+  CHECK(heuristic.action_score(s, claim) < 0.5);
+}
