@@ -47,6 +47,10 @@ ParamSchema Heuristic::schema() {
                       "co-op: share of a card's danger counted when marking it for a later round"),
       ParamSpec::real("coop_focus", 1, 0, 5,
                       "co-op: points of other cards kept for advancing in Focus"),
+      ParamSpec::real("town_risk", 1.3, 0, 10,
+                      "co-op: a creature's danger scales with the hits the wilderness's "
+                      "creatures would deal the town in the rounds left per unwounded slot, "
+                      "times this, at most 1 (0: always full)"),
       ParamSpec::real("coop_skill", 2, 0, 20,
                       "co-op: extra future value of a Combat or Scout rank"),
       ParamSpec::real("coop_effort", 0, 0, 1,
@@ -108,6 +112,7 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.cypher_threat = p.get_real("cypher_threat");
   w_.coop_town = p.get_real("coop_town");
   w_.coop_rescue = p.get_real("coop_rescue");
+  w_.town_risk = p.get_real("town_risk");
   w_.hold_token = p.get_bool("hold_token");
   w_.coop_own_extra = p.get_bool("coop_own_extra");
   w_.coop_focus = p.get_real("coop_focus");
@@ -428,8 +433,22 @@ double Heuristic::danger(const State& s, int h, const WildCard& w) const {
   // their tiers).
   const CardDef& def = game_->data().card(w.card);
   switch (def.type) {
-    case CardType::Creature:
-      return def.cost >= 5 ? 3.0 : 2.0;
+    case CardType::Creature: {
+      // Scaled down where the town is safe: by the hits the wilderness's creatures would deal
+      // in the rounds left (a die a round, two from cost 5, a bad face in three) per unwounded
+      // slot, times `town_risk`, at most 1. Quick games' towns rarely fall, and the marks go
+      // to the cyphers that raise the checks (holes: the search left creatures for cyphers).
+      const double dice = def.cost >= 5 ? 3.0 : 2.0;
+      if (w_.town_risk <= 0) return dice;
+      double hits = 0;
+      for (const WildCard& other : s.wild) {
+        const CardDef& c = game_->data().card(other.card);
+        if (c.type == CardType::Creature) hits += (c.cost >= 5 ? 2.0 : 1.0) / 3.0;
+      }
+      const int slots = game_->town_slots() - std::popcount(unsigned(s.town_wounds));
+      const double risk = hits * (game_->rounds() - s.round + 1) / std::max(slots, 1);
+      return dice * std::clamp(w_.town_risk * risk, 0.25, 1.0);
+    }
     case CardType::Cypher:
       return w_.cypher_threat;
     case CardType::Quest:
@@ -459,12 +478,13 @@ int Heuristic::coop_target(const State& s, int h) const {
   if (s.phase == Scout) {
     // As many marks as leave enough to claim what they mark, most dangerous cards first.
     FixedVector<uint8_t, kMaxWilderness> order;
+    std::array<double, kMaxWilderness> dangers{};
     for (size_t i = 0; i < s.wild.size(); ++i)
-      if (worth_marking(s, h, s.wild[i])) order.push_back(uint8_t(i));
+      if (worth_marking(s, h, s.wild[i]))
+        order.push_back(uint8_t(i)), dangers[i] = danger(s, h, s.wild[i]);
     // Most dangerous first, ties in wilderness order (std::sort: no allocation).
     std::sort(order.begin(), order.end(), [&](uint8_t a, uint8_t b) {
-      const double x = danger(s, h, s.wild[a]), y = danger(s, h, s.wild[b]);
-      return x != y ? x > y : a < b;
+      return dangers[a] != dangers[b] ? dangers[a] > dangers[b] : a < b;
     });
     int marks = 0, cost = committed(s, h, Scout);
     const int budget = claim_budget(s, h);

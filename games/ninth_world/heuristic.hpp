@@ -35,7 +35,7 @@ class Heuristic {
     double wound, wound_healed, power, cypher, quest_tier, quest_pace, rank, rank_round, set_share,
         claim_extra, heal, mark, draw, threat, quest_threat, mark_later, coop_focus, coop_skill,
         town_bias, claim_margin, epsilon, coop_effort, coop_wound, cypher_threat, coop_town,
-        coop_rescue;
+        coop_rescue, town_risk;
     bool hold_token, coop_own_extra;
   };
 

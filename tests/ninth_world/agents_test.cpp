@@ -310,3 +310,27 @@ TEST_CASE("ninth-world heuristic co-op: a completed wilderness quest is worth on
   REQUIRE(find_action_by_text(game, s, "claim Walk the Skyfields [w0]", claim));
   CHECK(heuristic.action_score(s, claim) < 0.5);
 }
+
+TEST_CASE("ninth-world heuristic co-op: a creature is marked for the town's risk") {
+  // Round 1 of 9, one Laak Swarm (a die a round) and five unwounded slots: the creature would
+  // hit about 3 times in 9 rounds, 0.6 a slot, so its danger is scaled down (times
+  // `town_risk` 1.3: 0.78). With three slots wounded it is 1.5 a slot: full danger, as with
+  // `town_risk=0`.
+  const NinthWorldGame game = coop(2);
+  State s = setup(game, {"Selis", "Qbrys"});
+  put_in_wilderness(s, card_index(game, "Laak Swarm"));
+  bid(game, s, {0});
+  bid(game, s, {});
+  while (s.step == Step::BidPowers) act(game, s, "pass");
+  REQUIRE(s.step == Step::Act);
+  REQUIRE(s.actor == 0);
+  Action mark;
+  REQUIRE(find_action_by_text(game, s, "mark Laak Swarm [w0]", mark));
+  const Heuristic heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
+  const Heuristic full(game, ParamSet(Heuristic::schema(), {{"town_risk", "0"}}, "heuristic"));
+  const double safe = heuristic.action_score(s, mark);
+  CHECK(safe < full.action_score(s, mark));
+  s.town_wounds = 0b00111;
+  CHECK(heuristic.action_score(s, mark) > safe);
+  CHECK(heuristic.action_score(s, mark) == Approx(full.action_score(s, mark)));
+}
