@@ -65,6 +65,10 @@ ParamSchema Heuristic::schema() {
                       "a Queen redraws when that gains more than this in expectation"),
       ParamSpec::real("win_value", 5.0, 0, 100,
                       "extra value of killing a side's last commander, which ends the game"),
+      ParamSpec::boolean("mix", false,
+                         "choose from the equilibrium of the battle's matrix game (both sides' "
+                         "choices against each other) instead of the best play against a "
+                         "uniform opponent"),
   };
 }
 
@@ -75,7 +79,8 @@ Heuristic::Heuristic(const CommandersGame& game, const ParamSet& params)
       aggression_(params.get_real("aggression")),
       temperature_(params.get_real("temperature")),
       redraw_margin_(params.get_real("redraw_margin")),
-      win_value_(params.get_real("win_value")) {}
+      win_value_(params.get_real("win_value")),
+      mix_(params.get_bool("mix")) {}
 
 struct Heuristic::Position {
   const State& state;
@@ -209,6 +214,7 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
   FixedVector<Action, CommandersGame::kMaxActions> actions;
   game_->legal_actions(s, actions);
   const Position position(s, seat);
+  if (mix_ && actions.size() > 1) return choose_mixed(position, actions, rng);
   std::array<double, CommandersGame::kMaxActions> scores{};
   double best = -1e300;
   for (size_t i = 0; i < actions.size(); ++i) {
@@ -228,6 +234,57 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
   for (size_t i = 0; i < actions.size(); ++i)
     if ((pick -= scores[i]) < 0) return actions[i];
   return actions.back();
+}
+
+Action Heuristic::choose_mixed(const Position& p,
+                               const FixedVector<Action, CommandersGame::kMaxActions>& actions,
+                               Rng& rng) const {
+  // The battle as a matrix game: my choices against the commander types the opponent may
+  // play, scored by outcome() and taken as zero-sum. Regret matching (RM+, both sides, linear
+  // averaging) finds its equilibrium; the choice is sampled from it. A fixed choice in a
+  // simultaneous game is exploitable (holes: the search met the opening Joker with a Jack).
+  constexpr int kRounds = 64;
+  const size_t rows = actions.size();
+  FixedVector<int, kCommanderTypes> cols;
+  for (int c = 0; c < kCommanderTypes; ++c)
+    if (p.their_castle[c] > 0) cols.push_back(c);
+  if (cols.empty()) return actions[0];
+  std::array<std::array<double, kCommanderTypes>, CommandersGame::kMaxActions> m{};
+  for (size_t i = 0; i < rows; ++i)
+    for (size_t j = 0; j < cols.size(); ++j)
+      m[i][j] = outcome(p, played(actions[i]), Commander(cols[j]));
+  std::array<double, CommandersGame::kMaxActions> regret_row{}, mine{}, average{};
+  std::array<double, kCommanderTypes> regret_col{}, theirs{};
+  auto normalize = [](auto& out, const auto& regret, size_t n) {
+    double total = 0;
+    for (size_t k = 0; k < n; ++k) total += out[k] = std::max(regret[k], 0.0);
+    for (size_t k = 0; k < n; ++k) out[k] = total > 0 ? out[k] / total : 1.0 / double(n);
+  };
+  for (int t = 1; t <= kRounds; ++t) {
+    normalize(mine, regret_row, rows);
+    normalize(theirs, regret_col, cols.size());
+    std::array<double, CommandersGame::kMaxActions> row_value{};
+    std::array<double, kCommanderTypes> col_value{};
+    double value = 0;
+    for (size_t i = 0; i < rows; ++i)
+      for (size_t j = 0; j < cols.size(); ++j) {
+        row_value[i] += theirs[j] * m[i][j];
+        col_value[j] -= mine[i] * m[i][j];
+        value += mine[i] * theirs[j] * m[i][j];
+      }
+    for (size_t i = 0; i < rows; ++i) {
+      regret_row[i] = std::max(regret_row[i] + row_value[i] - value, 0.0);
+      average[i] += t * mine[i];
+    }
+    for (size_t j = 0; j < cols.size(); ++j)
+      regret_col[j] = std::max(regret_col[j] + col_value[j] + value, 0.0);
+  }
+  double total = 0;
+  for (size_t i = 0; i < rows; ++i) total += average[i];
+  double pick = rng.uniform() * total;
+  for (size_t i = 0; i < rows; ++i)
+    if ((pick -= average[i]) < 0) return actions[i];
+  return actions[rows - 1];
 }
 
 }  // namespace nf::commanders

@@ -34,6 +34,10 @@ class Heuristic {
   double battle_result(const Position& p, Commander mine, Commander theirs, double win,
                        double loss) const;
   Action choose_redraw(const State& s, int seat) const;
+  // With `mix`: a choice sampled from the equilibrium of the battle's matrix game.
+  Action choose_mixed(const Position& p,
+                      const FixedVector<Action, CommandersGame::kMaxActions>& actions,
+                      Rng& rng) const;
 
   const CommandersGame* game_;
   std::array<double, kCommanderTypes> values_{};
@@ -41,6 +45,7 @@ class Heuristic {
   double temperature_;
   double redraw_margin_;
   double win_value_;
+  bool mix_;
 };
 
 }  // namespace nf::commanders

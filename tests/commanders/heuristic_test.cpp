@@ -2,6 +2,7 @@
 // Queen redraws when it pays, the last enemy commander is worth a Joker, a safe Ace kills).
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 
 #include "agents/registry.hpp"
@@ -111,4 +112,40 @@ TEST_CASE("commanders heuristic: temperature turns the best play into a spread")
   }
   CHECK(greedy_plays.size() == 1);
   CHECK(soft_plays.size() >= 3);
+}
+
+TEST_CASE("commanders heuristic: mix samples the battle's equilibrium, not a fixed play") {
+  // A battle is a simultaneous choice, and the default plays its best reply to a uniform
+  // opponent every time (a search that models it meets its opening Joker with a Jack); `mix`
+  // samples the equilibrium of the battle's matrix game. The opening's equilibrium is the
+  // Joker alone (it trades the cheapest card for any other): both play it. Later, in heuristic
+  // games, the mixed choice is spread where the fixed one is not.
+  const CommandersGame game;
+  const Heuristic fixed = heuristic_with(game, {});
+  const Heuristic mixed = heuristic_with(game, {{"mix", "true"}});
+  auto plays = [](const Heuristic& h, const State& s) {
+    std::set<Action> seen;
+    for (uint64_t seed = 0; seed < 200; ++seed) {
+      Rng rng(seed);
+      seen.insert(h.choose(s, rng));
+    }
+    return seen;
+  };
+  const State opening = game.initial_state(4);
+  CHECK(plays(fixed, opening) == std::set<Action>{Action(Joker)});
+  CHECK(plays(mixed, opening) == std::set<Action>{Action(Joker)});
+  int choices = 0, spread = 0;
+  for (uint64_t deal = 0; deal < 20; ++deal) {
+    State s = game.initial_state(deal);
+    Rng rng(deal);
+    while (!game.is_terminal(s)) {
+      if (s.phase == Phase::Choose) {
+        ++choices;
+        CHECK(plays(fixed, s).size() <= 2);  // ties are broken at random
+        spread += plays(mixed, s).size() >= 2;
+      }
+      game.apply(s, fixed.choose(s, rng));
+    }
+  }
+  CHECK(spread > choices / 5);
 }
