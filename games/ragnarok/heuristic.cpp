@@ -29,6 +29,14 @@ ParamSchema Heuristic::schema() {
                       "attack when strength plus this reaches the best enemy blocker's defence"),
       ParamSpec::real("block", 0.55, 0, 10,
                       "worth of one point of own health saved, against a blocker's loss"),
+      ParamSpec::real("wall", 0.6, 0, 2,
+                      "skip an attacker whose expected attack is below this times the enemy's "
+                      "summed expected defence shared among the own warriors able to attack "
+                      "(0: never)"),
+      ParamSpec::real("sure_block", 3.0, 0, 20,
+                      "blockers are added until their expected defence exceeds the expected "
+                      "attack by this, while the free blockers outnumber the attackers still to "
+                      "block"),
       ParamSpec::real("glory", 0.7, 0, 10,
                       "worth of one Glory point, against the board value sacrificed for it"),
       ParamSpec::real("rr_effect", 1.3, 0, 5,
@@ -64,14 +72,25 @@ ParamSchema Heuristic::schema() {
 }
 
 Heuristic::Heuristic(const RagnarokGame& game, const ParamSet& p)
-    : game_(&game), w_{p.get_real("go_first"),        p.get_real("first_race"),
-                       p.get_real("aggression"),      p.get_real("block"),
-                       p.get_real("glory"),           p.get_real("rr_effect"),
-                       p.get_real("rr_attack"),       p.get_real("rr_horizon"),
-                       p.get_real("lasting"),         p.get_real("lifetime"),
-                       p.get_real("growth"),          p.get_real("endgame"),
-                       p.get_real("contest"),         p.get_real("counter"),
-                       p.get_real("event_threshold"), p.get_real("epsilon")} {}
+    : game_(&game),
+      w_{p.get_real("go_first"),
+         p.get_real("first_race"),
+         p.get_real("aggression"),
+         p.get_real("block"),
+         p.get_real("wall"),
+         p.get_real("sure_block"),
+         p.get_real("glory"),
+         p.get_real("rr_effect"),
+         p.get_real("rr_attack"),
+         p.get_real("rr_horizon"),
+         p.get_real("lasting"),
+         p.get_real("lifetime"),
+         p.get_real("growth"),
+         p.get_real("endgame"),
+         p.get_real("contest"),
+         p.get_real("counter"),
+         p.get_real("event_threshold"),
+         p.get_real("epsilon")} {}
 
 double Heuristic::board_value(const State& s, int seat, int pos) const {
   const Warrior& w = s.sides[size_t(seat)].warriors[size_t(pos)];
@@ -349,13 +368,26 @@ Action Heuristic::choose_answer(const State& s, int seat) const {
 Action Heuristic::choose_attack(const State& s, int seat) const {
   const int enemy = 1 - seat;
   int best_defence = -100;
+  double wall = 0;  // the enemy's summed expected defence: every warrior may block, shamed too
   for (size_t p = 0; p < s.sides[size_t(enemy)].warriors.size(); ++p)
-    if (s.sides[size_t(enemy)].warriors[p].health > 0)
-      best_defence = std::max(best_defence, game_->defence(s, enemy, int(p)));
+    if (s.sides[size_t(enemy)].warriors[p].health > 0) {
+      const int d = game_->defence(s, enemy, int(p));
+      best_defence = std::max(best_defence, d);
+      wall += d + kMeanD10;
+    }
   const auto& ws = s.sides[size_t(seat)].warriors;
+  int able = 0;
+  for (const Warrior& w : ws) able += w.health > 0 && w.shame == 0;
+  // A defender adds blockers until their defence covers the attack, so against a wall of
+  // blockers (every living warrior may block, shamed ones too) an attack is mostly held and
+  // shamed, for no damage: the warrior misses the next round's attack and loses two thirds of
+  // its bid value in this round's bid. Shared among the warriors able to attack, the wall is
+  // what each of them meets.
+  const double met = w_.wall * wall / std::max(1, able);
   for (size_t p = 0; p < ws.size(); ++p) {
     if (ws[p].health <= 0 || ws[p].shame > 0 || s.attackers.contains(uint8_t(p))) continue;
-    if (game_->strength(s, seat, int(p)) + w_.aggression >= best_defence)
+    const int strength = game_->strength(s, seat, int(p));
+    if (strength + w_.aggression >= best_defence && strength + kMeanD10 >= met)
       return {Verb::Attack, uint8_t(p)};
   }
   return {Verb::Done, 0};
@@ -371,7 +403,20 @@ Action Heuristic::choose_block(const State& s, int seat, int attack_strength) co
   } else {
     for (uint8_t b : s.block_order) defence += game_->defence(s, seat, b) + kMeanD10;
   }
-  if (defence >= attack) return {Verb::Done, 0};
+  // An attack the blockers hold is shamed (it misses the next round's attack and most of its
+  // bid value); one whose dice beat them damages the blockers. With blockers to spare for the
+  // attackers still to come, more are added until the defence is sure, not just even on
+  // average.
+  int free = 0, to_come = 0;
+  for (size_t p = 0; p < ws.size(); ++p)
+    free += ws[p].health > 0 && !s.block_order.contains(uint8_t(p));
+  if (s.phase == Phase::Block)
+    for (size_t j = s.cursor + 1; j < s.attackers.size(); ++j) {
+      const Warrior& a = s.sides[size_t(1 - seat)].warriors[s.attackers[j]];
+      to_come += a.health > 0 && a.shame == 0;
+    }
+  const double margin = free > to_come ? w_.sure_block : 0;
+  if (defence >= attack + margin) return {Verb::Done, 0};
   int best = -1;
   for (size_t p = 0; p < ws.size(); ++p)
     if (ws[p].health > 0 && !s.block_order.contains(uint8_t(p)) &&

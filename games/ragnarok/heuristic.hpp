@@ -1,12 +1,12 @@
 // A one-ply policy for Ragnarok Rising with named weights: it chooses the order from the race
-// between the two boards, plays its best warrior every round (its body, its on-play effect and
-// what its cleanup effect or aura does while it stays in play), plays events whose estimated
-// effect is worth it (holding bid events for the Bid Phase and counters for answers), attacks
-// with warriors strong enough against the best enemy blocker, blocks when the health it saves
-// is worth the blocker's loss, and bids when the RR card (its Glory and what it does for its
-// owner) is worth the warriors it sacrifices (less in the last rounds, when they have little
-// left to fight for), less when the other bidder can still beat the bid. It sees only what its
-// seat sees.
+// between the two boards, plays its best warrior every round (its body, its on-play effect and what
+// its cleanup effect or aura does while it stays in play), plays events whose estimated effect is
+// worth it (holding bid events for the Bid Phase and counters for answers), attacks with warriors
+// strong enough against the best enemy blocker unless the enemy's blockers would shame every
+// attacker, blocks when the health it saves is worth the blocker's loss (with a spare blocker more,
+// until the defence is sure), and bids when the RR card (its Glory and what it does for its owner)
+// is worth the warriors it sacrifices (less in the last rounds, when they have little left to fight
+// for), less when the other bidder can still beat the bid. It sees only what its seat sees.
 #pragma once
 
 #include "core/params.hpp"
@@ -35,8 +35,8 @@ class Heuristic {
 
  private:
   struct Weights {
-    double go_first, first_race, aggression, block, glory, rr_effect, rr_attack, rr_horizon,
-        lasting, lifetime, growth, endgame, contest, counter, event_threshold, epsilon;
+    double go_first, first_race, aggression, block, wall, sure_block, glory, rr_effect, rr_attack,
+        rr_horizon, lasting, lifetime, growth, endgame, contest, counter, event_threshold, epsilon;
   };
 
   // Rounds whose Cleanup is still to come, this round's included.

@@ -1,5 +1,6 @@
 // The heuristic's strategic decisions: the order it chooses, the warrior it plays, the bids it
-// makes and the RR cards it claims, each in a position where the right choice is known.
+// makes, the RR cards it claims and when it attacks and blocks, each in a position where the
+// right choice is known.
 #include "tests/ragnarok/scenario.hpp"
 
 using namespace nf;
@@ -148,4 +149,49 @@ TEST_CASE("ragnarok heuristic: a bid sacrifices a plain body before a warrior th
   CHECK(decide(sc) == Action{Verb::Offer, uint8_t(berserker)});
   // Rated by its body alone, Volva is the cheapest per bid point.
   CHECK(decide(sc, {{"lasting", "0"}}) == Action{Verb::Offer, uint8_t(volva)});
+}
+
+TEST_CASE("ragnarok heuristic: no attack into a wall of blockers that shames every attacker") {
+  Scenario sc;
+  sc.warrior(0, "Spearman");  // strength 3: 8.5 expected against each blocker's d10 + 4
+  sc.warrior(1, "Shieldmaiden");
+  const Action attack{Verb::Attack, 0}, done{Verb::Done, 0};
+  SECTION("one blocker: the attack may get through") {
+    sc.rules.enter_attack(sc.s, 0);
+    REQUIRE(sc.s.phase == Phase::Attack);
+    CHECK(decide(sc) == attack);
+  }
+  SECTION("three blockers for one attacker: blocked and shamed for nothing") {
+    sc.warrior(1, "Shieldmaiden");
+    sc.warrior(1, "Shieldmaiden");
+    sc.rules.enter_attack(sc.s, 0);
+    CHECK(decide(sc) == done);
+    CHECK(decide(sc, {{"wall", "0"}}) == attack);  // strength + aggression reaches defence 4
+  }
+  SECTION("the same wall shared among three attackers: each meets one blocker") {
+    sc.warrior(1, "Shieldmaiden");
+    sc.warrior(1, "Shieldmaiden");
+    sc.warrior(0, "Spearman");
+    sc.warrior(0, "Spearman");
+    sc.rules.enter_attack(sc.s, 0);
+    CHECK(decide(sc) == attack);
+  }
+}
+
+TEST_CASE("ragnarok heuristic: a spare blocker makes a block sure") {
+  Scenario sc;
+  sc.warrior(1, "Spearman");      // strength 3: 8.5 expected
+  sc.warrior(0, "Shieldmaiden");  // defence 4: 9.5 expected, one more than the attack
+  const int spearman = sc.warrior(0, "Spearman");
+  sc.rules.enter_attack(sc.s, 1);
+  sc.act("attack #0 Spearman");  // its only attacker: the declaration ends
+  REQUIRE(sc.s.phase == Phase::Block);
+  CHECK(decide(sc) == Action{Verb::Block, 0});  // the higher defence first
+  sc.act("block #0 Shieldmaiden");
+  REQUIRE(sc.s.phase == Phase::Block);
+  // The defence covers the attack only on average: it gets through 0.36 of the time, 0.02
+  // with both blockers. The Spearman, free with no attacker to come, makes the shame likely
+  // and takes what would get past the Shieldmaiden.
+  CHECK(decide(sc) == Action{Verb::Block, uint8_t(spearman)});
+  CHECK(decide(sc, {{"sure_block", "0"}}) == Action{Verb::Done, 0});
 }
