@@ -428,27 +428,13 @@ int Heuristic::committed(const State& s, int h, int after) const {
 }
 
 double Heuristic::danger(const State& s, int h, const WildCard& w) const {
-  // Creatures attack the town (two dice from cost 5), cyphers raise the threshold, incomplete
-  // quests deal one more card every round (worth marking only by a hero who can complete
-  // their tiers).
+  // Creatures attack the town (two dice from cost 5; less where it is safe), cyphers raise the
+  // threshold, incomplete quests deal one more card every round (worth marking only by a hero who
+  // can complete their tiers).
   const CardDef& def = game_->data().card(w.card);
   switch (def.type) {
-    case CardType::Creature: {
-      // Scaled down where the town is safe: by the hits the wilderness's creatures would deal
-      // in the rounds left (a die a round, two from cost 5, a bad face in three) per unwounded
-      // slot, times `town_risk`, at most 1. Quick games' towns rarely fall, and the marks go
-      // to the cyphers that raise the checks (holes: the search left creatures for cyphers).
-      const double dice = def.cost >= 5 ? 3.0 : 2.0;
-      if (w_.town_risk <= 0) return dice;
-      double hits = 0;
-      for (const WildCard& other : s.wild) {
-        const CardDef& c = game_->data().card(other.card);
-        if (c.type == CardType::Creature) hits += (c.cost >= 5 ? 2.0 : 1.0) / 3.0;
-      }
-      const int slots = game_->town_slots() - std::popcount(unsigned(s.town_wounds));
-      const double risk = hits * (game_->rounds() - s.round + 1) / std::max(slots, 1);
-      return dice * std::clamp(w_.town_risk * risk, 0.25, 1.0);
-    }
+    case CardType::Creature:
+      return (def.cost >= 5 ? 3.0 : 2.0) * town_risk(s);
     case CardType::Cypher:
       return w_.cypher_threat;
     case CardType::Quest:
@@ -456,6 +442,22 @@ double Heuristic::danger(const State& s, int h, const WildCard& w) const {
     default:
       return 0;
   }
+}
+
+double Heuristic::town_risk(const State& s) const {
+  // Quick games' towns rarely fall, and there the marks go to the cyphers that raise the
+  // checks (holes: the search left creatures for cyphers). The risk is the hits the
+  // wilderness's creatures would deal in the rounds left (a die a round, two from cost 5, a
+  // bad face in three) per unwounded slot.
+  if (w_.town_risk <= 0) return 1;
+  double hits = 0;
+  for (const WildCard& w : s.wild) {
+    const CardDef& def = game_->data().card(w.card);
+    if (def.type == CardType::Creature) hits += (def.cost >= 5 ? 2.0 : 1.0) / 3.0;
+  }
+  const int slots = game_->town_slots() - std::popcount(unsigned(s.town_wounds));
+  const double risk = hits * (game_->rounds() - s.round + 1) / std::max(slots, 1);
+  return std::clamp(w_.town_risk * risk, 0.25, 1.0);
 }
 
 bool Heuristic::worth_marking(const State& s, int h, const WildCard& w) const {

@@ -82,6 +82,9 @@ class Heuristic {
   int marked_cost(const State& s, int hero, int phase) const;
   int committed(const State& s, int hero, int after_phase) const;  // later claiming phases
   double danger(const State& s, int hero, const WildCard& w) const;
+  // Co-op: the share of a creature's danger counted, from `town_risk` times the town's risk, at
+  // most 1 (1 with `town_risk=0`).
+  double town_risk(const State& s) const;
   bool worth_marking(const State& s, int hero, const WildCard& w) const;
   bool affordable(const State& s, int hero, const WildCard& w, int extra_marks) const;
   // Co-op: whether this hero can complete tiers of a wilderness quest of this type.
