@@ -60,6 +60,9 @@ ParamSchema Heuristic::schema() {
                       "co-op: cost of a wound taken before Focus (healed there for 2 points)"),
       ParamSpec::real("cypher_threat", 0.5, 0, 5,
                       "co-op: danger of a wilderness cypher (it raises every hero's threshold)"),
+      ParamSpec::real("check_threat", 1, 0, 10,
+                      "co-op: before the last check, a wilderness cypher's danger per round to "
+                      "it, times how short the lowest hero is"),
       ParamSpec::real("coop_town", 3, 0, 20,
                       "co-op (not solo): cost of a town claim while a marked wilderness card "
                       "is worth claiming or pooling on instead"),
@@ -113,6 +116,7 @@ Heuristic::Heuristic(const NinthWorldGame& game, const ParamSet& p) : game_(&gam
   w_.coop_town = p.get_real("coop_town");
   w_.coop_rescue = p.get_real("coop_rescue");
   w_.town_risk = p.get_real("town_risk");
+  w_.check_threat = p.get_real("check_threat");
   w_.hold_token = p.get_bool("hold_token");
   w_.coop_own_extra = p.get_bool("coop_own_extra");
   w_.coop_focus = p.get_real("coop_focus");
@@ -435,8 +439,14 @@ double Heuristic::danger(const State& s, int h, const WildCard& w) const {
   switch (def.type) {
     case CardType::Creature:
       return (def.cost >= 5 ? 3.0 : 2.0) * town_risk(s);
-    case CardType::Cypher:
-      return w_.cypher_threat;
+    case CardType::Cypher: {
+      // Each round it stays raises every later check by one. Before the last check that is
+      // the team's risk; before earlier ones the creatures' marks matter more (standard games
+      // lost up to 0.09 with it there).
+      if (s.checks_passed + 1 != game_->checks()) return w_.cypher_threat;
+      const int rounds = game_->check_round(s.checks_passed) - s.round + 1;
+      return w_.cypher_threat + w_.check_threat * check_pressure(s) * rounds / 3.0;
+    }
     case CardType::Quest:
       return w.tokens < def.tiers && can_progress(s, h, def.quest_skill) ? w_.quest_threat : 0;
     default:
@@ -458,6 +468,14 @@ double Heuristic::town_risk(const State& s) const {
   const int slots = game_->town_slots() - std::popcount(unsigned(s.town_wounds));
   const double risk = hits * (game_->rounds() - s.round + 1) / std::max(slots, 1);
   return std::clamp(w_.town_risk * risk, 0.25, 1.0);
+}
+
+double Heuristic::check_pressure(const State& s) const {
+  // Full pressure when the lowest hero must gain 10 Valor a round or more to pass.
+  constexpr double kFullPace = 10;
+  const int rounds = game_->check_round(s.checks_passed) - s.round + 1;
+  const double short_by = game_->check_needs(s) - game_->lowest_score(s);
+  return std::clamp(short_by / (rounds * kFullPace), 0.0, 1.0);
 }
 
 bool Heuristic::worth_marking(const State& s, int h, const WildCard& w) const {

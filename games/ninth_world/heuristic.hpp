@@ -35,7 +35,7 @@ class Heuristic {
     double wound, wound_healed, power, cypher, quest_tier, quest_pace, rank, rank_round, set_share,
         claim_extra, heal, mark, draw, threat, quest_threat, mark_later, coop_focus, coop_skill,
         town_bias, claim_margin, epsilon, coop_effort, coop_wound, cypher_threat, coop_town,
-        coop_rescue, town_risk;
+        coop_rescue, town_risk, check_threat;
     bool hold_token, coop_own_extra;
   };
 
@@ -85,6 +85,9 @@ class Heuristic {
   // Co-op: the share of a creature's danger counted, from `town_risk` times the town's risk, at
   // most 1 (1 with `town_risk=0`).
   double town_risk(const State& s) const;
+  // Co-op and solo: how short the lowest hero is of the next check's Valor, per round left
+  // before it, from 0 (not short) to 1 (10 Valor a round or more).
+  double check_pressure(const State& s) const;
   bool worth_marking(const State& s, int hero, const WildCard& w) const;
   bool affordable(const State& s, int hero, const WildCard& w, int extra_marks) const;
   // Co-op: whether this hero can complete tiers of a wilderness quest of this type.

@@ -311,21 +311,32 @@ TEST_CASE("ninth-world heuristic co-op: a completed wilderness quest is worth on
   CHECK(heuristic.action_score(s, claim) < 0.5);
 }
 
+namespace {
+
+// Two heroes, Selis and Qbrys, with `card` alone in the wilderness: Selis bid one card in
+// Scout, and it is her turn to act; `mark` is her mark of the card.
+State first_scout_turn(const NinthWorldGame& game, const std::string& card, Action& mark) {
+  State s = setup(game, {"Selis", "Qbrys"});
+  put_in_wilderness(s, card_index(game, card));
+  bid(game, s, {0});
+  bid(game, s, {});
+  while (s.step == Step::BidPowers) act(game, s, "pass");
+  REQUIRE(s.step == Step::Act);
+  REQUIRE(s.actor == 0);
+  REQUIRE(find_action_by_text(game, s, "mark " + card + " [w0]", mark));
+  return s;
+}
+
+}  // namespace
+
 TEST_CASE("ninth-world heuristic co-op: a creature is marked for the town's risk") {
   // Round 1 of 9, one Laak Swarm (a die a round) and five unwounded slots: the creature would
   // hit about 3 times in 9 rounds, 0.6 a slot, so its danger is scaled down (times
   // `town_risk` 1.3: 0.78). With three slots wounded it is 1.5 a slot: full danger, as with
   // `town_risk=0`.
   const NinthWorldGame game = coop(2);
-  State s = setup(game, {"Selis", "Qbrys"});
-  put_in_wilderness(s, card_index(game, "Laak Swarm"));
-  bid(game, s, {0});
-  bid(game, s, {});
-  while (s.step == Step::BidPowers) act(game, s, "pass");
-  REQUIRE(s.step == Step::Act);
-  REQUIRE(s.actor == 0);
   Action mark;
-  REQUIRE(find_action_by_text(game, s, "mark Laak Swarm [w0]", mark));
+  State s = first_scout_turn(game, "Laak Swarm", mark);
   const Heuristic heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
   const Heuristic full(game, ParamSet(Heuristic::schema(), {{"town_risk", "0"}}, "heuristic"));
   const double safe = heuristic.action_score(s, mark);
@@ -333,4 +344,22 @@ TEST_CASE("ninth-world heuristic co-op: a creature is marked for the town's risk
   s.town_wounds = 0b00111;
   CHECK(heuristic.action_score(s, mark) > safe);
   CHECK(heuristic.action_score(s, mark) == Approx(full.action_score(s, mark)));
+}
+
+TEST_CASE("ninth-world heuristic co-op: a cypher is marked for the last check") {
+  // Quick co-op, round 4: the next check (after round 5) is the last. Both heroes have 0 Valor
+  // against the 40 it needs: 20 a round, full pressure, so Tinker Golem's danger rises by
+  // `check_threat` times its 2 rounds to the check, over 3 (a mark for a later round: +1 to the
+  // score). Not before the first check, and not when the lowest hero needs nothing more.
+  const NinthWorldGame game = coop(2, {{"length", "quick"}});
+  Action mark;
+  State s = first_scout_turn(game, "Tinker Golem", mark);
+  const Heuristic heuristic(game, ParamSet(Heuristic::schema(), {}, "heuristic"));
+  const Heuristic blind(game, ParamSet(Heuristic::schema(), {{"check_threat", "0"}}, "heuristic"));
+  CHECK(heuristic.action_score(s, mark) == Approx(blind.action_score(s, mark)));  // first check
+  s.round = 4;
+  s.checks_passed = 1;
+  CHECK(heuristic.action_score(s, mark) > blind.action_score(s, mark) + 0.5);
+  for (int h = 0; h < 2; ++h) s.heroes[size_t(h)].valor = 45;
+  CHECK(heuristic.action_score(s, mark) == Approx(blind.action_score(s, mark)));
 }
