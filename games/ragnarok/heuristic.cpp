@@ -27,7 +27,7 @@ ParamSchema Heuristic::schema() {
                       "opponent's health, less the opponent's) for going first"),
       ParamSpec::real("aggression", 8.0, -10, 20,
                       "attack when strength plus this reaches the best enemy blocker's defence"),
-      ParamSpec::real("block", 0.55, 0, 10,
+      ParamSpec::real("block", 0.4, 0, 10,
                       "worth of one point of own health saved, against a blocker's loss"),
       ParamSpec::real("wall", 0.6, 0, 2,
                       "skip an attacker whose expected attack is below this times the enemy's "
@@ -37,6 +37,10 @@ ParamSchema Heuristic::schema() {
                       "blockers are added until their expected defence exceeds the expected "
                       "attack by this, while the free blockers outnumber the attackers still to "
                       "block"),
+      ParamSpec::boolean("block_dice", true,
+                         "a lone blocker's loss and the damage it saves are averaged over both "
+                         "dice (false: taken at the dice's means, which never counts its death "
+                         "while the mean damage is below its health)"),
       ParamSpec::real("glory", 0.7, 0, 10,
                       "worth of one Glory point, against the board value sacrificed for it"),
       ParamSpec::real("rr_effect", 1.3, 0, 5,
@@ -90,7 +94,8 @@ Heuristic::Heuristic(const RagnarokGame& game, const ParamSet& p)
          p.get_real("contest"),
          p.get_real("counter"),
          p.get_real("event_threshold"),
-         p.get_real("epsilon")} {}
+         p.get_real("epsilon"),
+         p.get_bool("block_dice")} {}
 
 double Heuristic::board_value(const State& s, int seat, int pos) const {
   const Warrior& w = s.sides[size_t(seat)].warriors[size_t(pos)];
@@ -423,14 +428,38 @@ Action Heuristic::choose_block(const State& s, int seat, int attack_strength) co
         (best < 0 || game_->defence(s, seat, int(p)) > game_->defence(s, seat, best)))
       best = int(p);
   if (best < 0) return {Verb::Done, 0};
+  const double health = s.sides[size_t(seat)].health;
+  const double point = w_.block * (1 + 20 / std::max(1.0, health));  // a point of health saved
+  if (w_.block_dice && defence == 0) {
+    const LoneBlock b =
+        lone_block(attack_strength, game_->defence(s, seat, best), ws[size_t(best)].health);
+    const double lost = b.damage * 0.5 + b.slain * board_value(s, seat, best) * 0.5;
+    return b.saved * point >= lost ? Action{Verb::Block, uint8_t(best)} : Action{Verb::Done, 0};
+  }
   const double with = defence + game_->defence(s, seat, best) + kMeanD10;
   const double hit = std::max(0.0, attack - with);
   const double lost = std::min(hit, double(ws[size_t(best)].health)) * 0.5 +
                       (hit >= ws[size_t(best)].health ? board_value(s, seat, best) * 0.5 : 0);
-  const double health = s.sides[size_t(seat)].health;
-  const double saved = (attack / 2 - std::max(0.0, hit - ws[size_t(best)].health) / 2) * w_.block *
-                       (1 + 20 / std::max(1.0, health));
+  const double saved = (attack / 2 - std::max(0.0, hit - ws[size_t(best)].health) / 2) * point;
   return saved >= lost ? Action{Verb::Block, uint8_t(best)} : Action{Verb::Done, 0};
+}
+
+Heuristic::LoneBlock Heuristic::lone_block(int strength, int defence, int health) {
+  // Every pair of d10 faces: the attack total against the blocker's defence total; the excess
+  // damages the blocker, and half of what passes its death (rounded up) hits the player, who
+  // unblocked takes half the attack total (rounded up).
+  LoneBlock b;
+  for (int a = 1; a <= 10; ++a) {
+    const int total = strength + a;
+    for (int d = 1; d <= 10; ++d) {
+      const int hit = std::max(0, total - defence - d);
+      b.damage += std::min(hit, health);
+      b.slain += hit >= health;
+      b.saved += (total + 1) / 2 - (hit > health ? (hit - health + 1) / 2 : 0);
+    }
+  }
+  b.damage /= 100, b.slain /= 100, b.saved /= 100;
+  return b;
 }
 
 Heuristic::BidPlan Heuristic::plan_bid(const State& s, int seat, int need) const {

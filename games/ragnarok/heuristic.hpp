@@ -3,10 +3,11 @@
 // its cleanup effect or aura does while it stays in play), plays events whose estimated effect is
 // worth it (holding bid events for the Bid Phase and counters for answers), attacks with warriors
 // strong enough against the best enemy blocker unless the enemy's blockers would shame every
-// attacker, blocks when the health it saves is worth the blocker's loss (with a spare blocker more,
-// until the defence is sure), and bids when the RR card (its Glory and what it does for its owner)
-// is worth the warriors it sacrifices (less in the last rounds, when they have little left to fight
-// for), less when the other bidder can still beat the bid. It sees only what its seat sees.
+// attacker, blocks when the health it saves is worth the blocker's loss (a lone blocker's over
+// every pair of dice faces; with a spare blocker more, until the defence is sure), and bids when
+// the RR card (its Glory and what it does for its owner) is worth the warriors it sacrifices (less
+// in the last rounds, when they have little left to fight for), less when the other bidder can
+// still beat the bid. It sees only what its seat sees.
 #pragma once
 
 #include "core/params.hpp"
@@ -32,11 +33,19 @@ class Heuristic {
   // How much faster `seat`'s attackers wear the opponent down than the opponent's wear `seat`:
   // each side's expected unblocked damage in one combat as a share of the other's health.
   double race(const State& s, int seat) const;
+  // A lone blocker of `defence` and `health` against an attack of `strength`, each side adding
+  // a d10: the expected damage it takes, the chance it is slain and the expected health it
+  // saves its player.
+  struct LoneBlock {
+    double damage = 0, slain = 0, saved = 0;
+  };
+  static LoneBlock lone_block(int strength, int defence, int health);
 
  private:
   struct Weights {
     double go_first, first_race, aggression, block, wall, sure_block, glory, rr_effect, rr_attack,
         rr_horizon, lasting, lifetime, growth, endgame, contest, counter, event_threshold, epsilon;
+    bool block_dice;
   };
 
   // Rounds whose Cleanup is still to come, this round's included.

@@ -195,3 +195,39 @@ TEST_CASE("ragnarok heuristic: a spare blocker makes a block sure") {
   CHECK(decide(sc) == Action{Verb::Block, uint8_t(spearman)});
   CHECK(decide(sc, {{"sure_block", "0"}}) == Action{Verb::Done, 0});
 }
+
+TEST_CASE("ragnarok heuristic: a lone blocker counts the chance the dice slay it") {
+  // A Berserker (defence 1, health 8) against Thor's Chosen (strength 7): 6 damage on average,
+  // below its health, but it is slain 0.36 of the time and saves its player about 6 of 6.5.
+  // Against a Spearman (strength 3) it is slain 0.10 of the time: worth blocking.
+  Scenario sc;
+  sc.warrior(0, "Berserker");
+  auto attacked_by = [&](const std::string& attacker) {
+    sc.warrior(1, attacker);
+    sc.rules.enter_attack(sc.s, 1);
+    sc.act("attack #0 " + attacker);
+    REQUIRE(sc.s.phase == Phase::Block);
+  };
+  SECTION("a strong attacker") {
+    attacked_by("Thor's Chosen");
+    CHECK(decide(sc) == Action{Verb::Done, 0});
+    // At the dice's means its death never counts: it blocked.
+    CHECK(decide(sc, {{"block_dice", "false"}, {"block", "0.55"}}) == Action{Verb::Block, 0});
+  }
+  SECTION("a weak attacker") {
+    attacked_by("Spearman");
+    CHECK(decide(sc) == Action{Verb::Block, 0});
+  }
+}
+
+TEST_CASE("ragnarok heuristic: a lone block's dice, counted face by face") {
+  // Strength 3 against defence 1 and health 8: the damage is the d10 difference plus 2, from 0
+  // to 11; the blocker dies when the difference is 6 or more (10 of the 100 faces).
+  const Heuristic::LoneBlock b = Heuristic::lone_block(3, 1, 8);
+  CHECK(b.slain == Approx(0.10));
+  // Unblocked: half of 4..13 rounded up, 4.5 on average; past the slain blocker 7 faces let
+  // 1 through and 1 face 2.
+  CHECK(b.saved == Approx(4.5 - 0.07));
+  CHECK(b.damage > 2);
+  CHECK(b.damage < 3);
+}
