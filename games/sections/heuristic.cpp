@@ -41,6 +41,11 @@ ParamSchema Heuristic::schema() {
                       "weight of opponents' counters stuck behind an occupied entry cell"),
       ParamSpec::real("stuck", 0.5, -10, 10,
                       "cost of own counters stuck behind an occupied entry cell"),
+      ParamSpec::real("reply", 1.0, 0, 1,
+                      "share of an entry's value taken after the next seat's most damaging "
+                      "reply (0: the value after the entry alone)"),
+      ParamSpec::real("reply_place", 0.0, 0, 1,
+                      "the same for placements (costly: about 10 times the placement work)"),
   };
 }
 
@@ -50,7 +55,9 @@ Heuristic::Heuristic(const SectionsGame& game, const ParamSet& params)
       projected_(params.get_real("projected")),
       margin_(params.get_real("margin")),
       blocking_(params.get_real("blocking")),
-      stuck_(params.get_real("stuck")) {}
+      stuck_(params.get_real("stuck")),
+      reply_(params.get_real("reply")),
+      reply_place_(params.get_real("reply_place")) {}
 
 double Heuristic::evaluate(const State& s, int seat) const {
   const int players = game_->num_players();
@@ -98,7 +105,9 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
   for (const Action a : actions) {
     State next = s;
     game_->apply(next, a);
-    const double value = evaluate(next, seat);
+    const double weight = s.phase == Phase::Movement ? reply_ : reply_place_;
+    const double value = weight > 0 ? value_after_reply(next, seat, weight, best_value - 1e-9)
+                                    : evaluate(next, seat);
     if (value > best_value + 1e-9) {
       best.clear();
       best_value = value;
@@ -106,6 +115,22 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
     if (value >= best_value - 1e-9) best.push_back(a);
   }
   return best[rng.below(uint32_t(best.size()))];
+}
+
+double Heuristic::value_after_reply(const State& next, int seat, double weight,
+                                    double floor) const {
+  const double now = evaluate(next, seat);
+  if (next.phase == Phase::Over || next.to_move == seat) return now;
+  FixedVector<Action, SectionsGame::kMaxActions> replies;
+  game_->legal_actions(next, replies);
+  double worst = 1e300;
+  for (const Action reply : replies) {
+    State after = next;
+    game_->apply(after, reply);
+    worst = std::min(worst, evaluate(after, seat));
+    if ((1 - weight) * now + weight * worst < floor) break;  // cannot be the best move
+  }
+  return (1 - weight) * now + weight * worst;
 }
 
 }  // namespace nf::sections

@@ -24,6 +24,41 @@ Heuristic only(const SectionsGame& game, const std::string& weight, const std::s
   return Heuristic(game, ParamSet(Heuristic::schema(), weights, "heuristic"));
 }
 
+// The heuristic with its defaults but for the weights given.
+Heuristic with(const SectionsGame& game, std::map<std::string, std::string> weights) {
+  return Heuristic(game, ParamSet(Heuristic::schema(), weights, "heuristic"));
+}
+
+// The seat that wins when every seat plays perfectly from `s` (a full search: small positions).
+int winner_with_best_play(const SectionsGame& game, const State& s) {
+  if (game.is_terminal(s)) return s.winner;
+  FixedVector<Action, SectionsGame::kMaxActions> actions;
+  game.legal_actions(s, actions);
+  int winner = -1;
+  for (const Action a : actions) {
+    State next = s;
+    game.apply(next, a);
+    winner = winner_with_best_play(game, next);
+    if (winner == s.to_move) break;
+  }
+  return winner;
+}
+
+// The action `h` plays in `s` after the action text, with whether best play then wins for the
+// mover; the same for every seed (the heuristic's ties are drawn at random).
+std::string chosen(const SectionsGame& game, const Heuristic& h, const State& s) {
+  Rng first(1);
+  const Action a = h.choose(s, first);
+  for (uint64_t seed = 2; seed < 20; ++seed) {
+    Rng rng(seed);
+    REQUIRE(h.choose(s, rng) == a);
+  }
+  State next = s;
+  game.apply(next, a);
+  const bool wins = winner_with_best_play(game, next) == s.to_move;
+  return game.action_to_string(s, a) + (wins ? " (wins)" : " (loses)");
+}
+
 // P(X >= k) for X ~ Binomial(n, p): the one-sided p-value of k successes against rate p.
 double binomial_upper_tail(int k, int n, double p) {
   double tail = 0;
@@ -69,6 +104,19 @@ TEST_CASE("sections heuristic: the sections weight takes a section when it can")
   play(game, after, "enter Te");
   CHECK(h.evaluate(after, 0) == -1.0);  // no section against one
   CHECK(h.evaluate(after, 1) == 1.0);   // the same, seen by blue
+}
+
+TEST_CASE("sections heuristic: the reply weight enters first where the opponent would block") {
+  // Yellow's L5 and blue's R5 face each other on an empty row: whoever enters first slides
+  // across and blocks the other. One ply sees only that Ba blocks blue's L1 and enters it;
+  // blue then blocks L5 and wins. Valued after blue's best reply, L5 comes first.
+  const SectionsGame game = make_game(2);
+  State s = movement_position(game, 0);
+  put(s, "d8", kRed);
+  fill_slots(s, {"Ba", "L5", "R6"}, 0);
+  fill_slots(s, {"Th", "Ti", "L1", "R5"}, 1);
+  CHECK(chosen(game, with(game, {{"reply", "0"}}), s) == "enter Ba (loses)");
+  CHECK(chosen(game, with(game, {}), s) == "enter L5 (wins)");
 }
 
 TEST_CASE("sections heuristic: clearly beats random play with 2, 3 and 4 players") {
