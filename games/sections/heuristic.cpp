@@ -46,6 +46,9 @@ ParamSchema Heuristic::schema() {
                       "reply (0: the value after the entry alone)"),
       ParamSpec::real("reply_place", 0.0, 0, 1,
                       "the same for placements (costly: about 10 times the placement work)"),
+      ParamSpec::real("threat", 1.0, -10, 10,
+                      "weight of opponents' counters that another seat's next entry could block "
+                      "(mine are a cost)"),
   };
 }
 
@@ -57,7 +60,8 @@ Heuristic::Heuristic(const SectionsGame& game, const ParamSet& params)
       blocking_(params.get_real("blocking")),
       stuck_(params.get_real("stuck")),
       reply_(params.get_real("reply")),
-      reply_place_(params.get_real("reply_place")) {}
+      reply_place_(params.get_real("reply_place")),
+      threat_(params.get_real("threat")) {}
 
 double Heuristic::evaluate(const State& s, int seat) const {
   const int players = game_->num_players();
@@ -71,14 +75,27 @@ double Heuristic::evaluate(const State& s, int seat) const {
     if (s.board[size_t(cell)] < kMaxSeats) ++now[size_t(section_of(cell))][s.board[size_t(cell)]];
   SectionCounts projected = now;
   std::array<int, kMaxSeats> stuck{};
+  std::array<uint64_t, kMaxSeats> can_block{};  // slots one entry of the seat's could block
   for (int p = 0; p < players; ++p)
     for (uint64_t waiting = s.slots_of[size_t(p)]; waiting; waiting &= waiting - 1) {
       const int landing = SectionsGame::landing_cell(s, std::countr_zero(waiting));
-      if (landing < 0)
+      if (landing < 0) {
         ++stuck[size_t(p)];
-      else
+      } else {
         ++projected[size_t(section_of(landing))][size_t(p)];
+        can_block[size_t(p)] |= kSlotsEnteringAt[size_t(landing)];
+      }
     }
+  int my_exposed = 0, opponents_exposed = 0;
+  if (threat_ != 0) {
+    for (int p = 0; p < players; ++p) {
+      uint64_t others = 0;
+      for (int q = 0; q < players; ++q)
+        if (q != p) others |= can_block[size_t(q)];
+      const int exposed = std::popcount(s.slots_of[size_t(p)] & ~s.blocked & others);
+      (p == seat ? my_exposed : opponents_exposed) += exposed;
+    }
+  }
   double margin = 0;
   for (const auto& section : projected) {
     int best_other = 0;
@@ -89,7 +106,8 @@ double Heuristic::evaluate(const State& s, int seat) const {
   int opponents_stuck = 0;
   for (int p = 0; p < players; ++p)
     if (p != seat) opponents_stuck += stuck[size_t(p)];
-  return sections_ * mine_minus_best_other(conquered(now, players), seat, players) +
+  return threat_ * (double(opponents_exposed) / double(players - 1) - my_exposed) +
+         sections_ * mine_minus_best_other(conquered(now, players), seat, players) +
          projected_ * mine_minus_best_other(conquered(projected, players), seat, players) +
          margin_ * margin + blocking_ * double(opponents_stuck) / double(players - 1) -
          stuck_ * stuck[size_t(seat)];

@@ -35,6 +35,7 @@ class Heuristic {
   double stuck_;        // own counters stuck behind an occupied entry cell (a cost)
   double reply_;        // share of an entry's value taken after the next seat's worst reply
   double reply_place_;  // the same for placements
+  double threat_;       // counters another seat's next entry could block: opponents' minus mine
 };
 
 }  // namespace nf::sections

@@ -115,8 +115,21 @@ TEST_CASE("sections heuristic: the reply weight enters first where the opponent 
   put(s, "d8", kRed);
   fill_slots(s, {"Ba", "L5", "R6"}, 0);
   fill_slots(s, {"Th", "Ti", "L1", "R5"}, 1);
-  CHECK(chosen(game, with(game, {{"reply", "0"}}), s) == "enter Ba (loses)");
+  CHECK(chosen(game, with(game, {{"reply", "0"}, {"threat", "0"}}), s) == "enter Ba (loses)");
   CHECK(chosen(game, with(game, {}), s) == "enter L5 (wins)");
+}
+
+TEST_CASE("sections heuristic: the threat weight keeps a counter out of the opponent's reach") {
+  // Both first moves block a blue counter: L1 slides to i1 in front of Ti, L7 across row 7
+  // in front of R7. After L1, blue's R7 slides to a7 and blocks L7; after L7 no blue counter
+  // can reach a1, so L1 still threatens Ti. Counting the counters each seat's next entry could
+  // block sees it.
+  const SectionsGame game = make_game(2);
+  State s = movement_position(game, 0);
+  fill_slots(s, {"Bb", "Bg", "L1", "L7"}, 0);
+  fill_slots(s, {"Tc", "Ti", "R7", "R9"}, 1);
+  CHECK(chosen(game, with(game, {{"threat", "0"}}), s) == "enter L1 (loses)");
+  CHECK(chosen(game, with(game, {}), s) == "enter L7 (wins)");
 }
 
 TEST_CASE("sections heuristic: clearly beats random play with 2, 3 and 4 players") {
