@@ -44,8 +44,8 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("reply", 1.0, 0, 1,
                       "share of an entry's value taken after the next seat's most damaging "
                       "reply (0: the value after the entry alone)"),
-      ParamSpec::real("reply_place", 0.0, 0, 1,
-                      "the same for placements (costly: about 10 times the placement work)"),
+      ParamSpec::real("reply_place", 1.0, 0, 1,
+                      "the same for placements, the next seat's placement"),
       ParamSpec::real("threat", 1.0, -10, 10,
                       "weight of opponents' counters that another seat's next entry could block "
                       "(mine are a cost)"),
@@ -63,54 +63,76 @@ Heuristic::Heuristic(const SectionsGame& game, const ParamSet& params)
       reply_place_(params.get_real("reply_place")),
       threat_(params.get_real("threat")) {}
 
-double Heuristic::evaluate(const State& s, int seat) const {
-  const int players = game_->num_players();
-  if (s.phase == Phase::Over) {  // the result outweighs every feature
-    std::array<int, kMaxSeats> scores{};
-    for (int p = 0; p < players; ++p) scores[size_t(p)] = s.scores[size_t(p)];
-    return 1000.0 * game_->returns(s)[size_t(seat)] + mine_minus_best_other(scores, seat, players);
+// What the features are computed from: the board as it stands and with every waiting counter
+// put where it would stop if it entered now.
+struct Heuristic::Projection {
+  std::array<int, kMaxSeats> sections_now{};    // sections conquered on the board
+  SectionCounts projected{};                    // counters per section and seat, projected
+  std::array<int, kMaxSeats> stuck{};           // waiting counters whose entry cell is taken
+  std::array<uint64_t, kMaxSeats> open{};       // slots whose counter can enter
+  std::array<uint64_t, kMaxSeats> can_block{};  // slots one entry of the seat's could block
+
+  // A counter of `seat` waiting in the open `slot`, which would stop on `landing`.
+  void add_waiting(int seat, int slot, int landing) {
+    ++projected[size_t(section_of(landing))][size_t(seat)];
+    open[size_t(seat)] |= slot_bit(slot);
+    can_block[size_t(seat)] |= kSlotsEnteringAt[size_t(landing)];
   }
+};
+
+Heuristic::Projection Heuristic::project(const State& s) const {
+  const int players = game_->num_players();
+  Projection out;
   SectionCounts now{};
   for (int cell = 0; cell < kCells; ++cell)
     if (s.board[size_t(cell)] < kMaxSeats) ++now[size_t(section_of(cell))][s.board[size_t(cell)]];
-  SectionCounts projected = now;
-  std::array<int, kMaxSeats> stuck{};
-  std::array<uint64_t, kMaxSeats> can_block{};  // slots one entry of the seat's could block
+  out.sections_now = conquered(now, players);
+  out.projected = now;
   for (int p = 0; p < players; ++p)
     for (uint64_t waiting = s.slots_of[size_t(p)]; waiting; waiting &= waiting - 1) {
-      const int landing = SectionsGame::landing_cell(s, std::countr_zero(waiting));
-      if (landing < 0) {
-        ++stuck[size_t(p)];
-      } else {
-        ++projected[size_t(section_of(landing))][size_t(p)];
-        can_block[size_t(p)] |= kSlotsEnteringAt[size_t(landing)];
-      }
+      const int slot = std::countr_zero(waiting);
+      const int landing = SectionsGame::landing_cell(s, slot);
+      if (landing < 0)
+        ++out.stuck[size_t(p)];
+      else
+        out.add_waiting(p, slot, landing);
     }
-  int my_exposed = 0, opponents_exposed = 0;
-  if (threat_ != 0) {
-    for (int p = 0; p < players; ++p) {
-      uint64_t others = 0;
-      for (int q = 0; q < players; ++q)
-        if (q != p) others |= can_block[size_t(q)];
-      const int exposed = std::popcount(s.slots_of[size_t(p)] & ~s.blocked & others);
-      (p == seat ? my_exposed : opponents_exposed) += exposed;
-    }
-  }
+  return out;
+}
+
+double Heuristic::value(const Projection& x, int seat) const {
+  const int players = game_->num_players();
   double margin = 0;
-  for (const auto& section : projected) {
+  for (const auto& section : x.projected) {
     int best_other = 0;
     for (int p = 0; p < players; ++p)
       if (p != seat) best_other = std::max(best_other, section[size_t(p)]);
     margin += std::clamp(section[size_t(seat)] - best_other, -2, 2);
   }
-  int opponents_stuck = 0;
-  for (int p = 0; p < players; ++p)
-    if (p != seat) opponents_stuck += stuck[size_t(p)];
+  int opponents_stuck = 0, my_exposed = 0, opponents_exposed = 0;
+  for (int p = 0; p < players; ++p) {
+    if (p != seat) opponents_stuck += x.stuck[size_t(p)];
+    uint64_t others_can_block = 0;
+    for (int q = 0; q < players; ++q)
+      if (q != p) others_can_block |= x.can_block[size_t(q)];
+    const int exposed = std::popcount(x.open[size_t(p)] & others_can_block);
+    (p == seat ? my_exposed : opponents_exposed) += exposed;
+  }
   return threat_ * (double(opponents_exposed) / double(players - 1) - my_exposed) +
-         sections_ * mine_minus_best_other(conquered(now, players), seat, players) +
-         projected_ * mine_minus_best_other(conquered(projected, players), seat, players) +
+         sections_ * mine_minus_best_other(x.sections_now, seat, players) +
+         projected_ * mine_minus_best_other(conquered(x.projected, players), seat, players) +
          margin_ * margin + blocking_ * double(opponents_stuck) / double(players - 1) -
-         stuck_ * stuck[size_t(seat)];
+         stuck_ * x.stuck[size_t(seat)];
+}
+
+double Heuristic::evaluate(const State& s, int seat) const {
+  if (s.phase == Phase::Over) {  // the result outweighs every feature
+    const int players = game_->num_players();
+    std::array<int, kMaxSeats> scores{};
+    for (int p = 0; p < players; ++p) scores[size_t(p)] = s.scores[size_t(p)];
+    return 1000.0 * game_->returns(s)[size_t(seat)] + mine_minus_best_other(scores, seat, players);
+  }
+  return value(project(s), seat);
 }
 
 Action Heuristic::choose(const State& s, Rng& rng) const {
@@ -120,17 +142,48 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
   const int seat = s.to_move;
   FixedVector<Action, SectionsGame::kMaxActions> best;
   double best_value = -1e300;
-  for (const Action a : actions) {
-    State next = s;
-    game_->apply(next, a);
-    const double weight = s.phase == Phase::Movement ? reply_ : reply_place_;
-    const double value = weight > 0 ? value_after_reply(next, seat, weight, best_value - 1e-9)
-                                    : evaluate(next, seat);
+  const auto consider = [&](Action a, double value) {
     if (value > best_value + 1e-9) {
       best.clear();
       best_value = value;
     }
     if (value >= best_value - 1e-9) best.push_back(a);
+  };
+  if (s.phase == Phase::Placement && actions.size() >= 2) {
+    // Placements leave the board as it is, so every slot's landing cell stays the same until
+    // the movement: the positions after a placement and a reply are this one's projection plus
+    // two waiting counters, the same values evaluate() gives at a fraction of the cost.
+    const Projection base = project(s);
+    std::array<uint8_t, kSlots> landing{};
+    for (const Action a : actions)
+      landing[a.target] = uint8_t(SectionsGame::landing_cell(s, a.target));
+    const int replier = (seat + 1) % game_->num_players();
+    for (const Action a : actions) {
+      Projection placed = base;
+      placed.add_waiting(seat, a.target, landing[a.target]);
+      const double now = value(placed, seat);
+      if (reply_place_ == 0) {
+        consider(a, now);
+        continue;
+      }
+      double worst = 1e300;
+      for (const Action reply : actions) {
+        if (reply == a) continue;
+        Projection replied = placed;
+        replied.add_waiting(replier, reply.target, landing[reply.target]);
+        worst = std::min(worst, value(replied, seat));
+        if ((1 - reply_place_) * now + reply_place_ * worst < best_value - 1e-9) break;
+      }
+      consider(a, (1 - reply_place_) * now + reply_place_ * worst);
+    }
+    return best[rng.below(uint32_t(best.size()))];
+  }
+  for (const Action a : actions) {
+    State next = s;
+    game_->apply(next, a);
+    const double weight = s.phase == Phase::Movement ? reply_ : reply_place_;
+    consider(a, weight > 0 ? value_after_reply(next, seat, weight, best_value - 1e-9)
+                           : evaluate(next, seat));
   }
   return best[rng.below(uint32_t(best.size()))];
 }

@@ -23,6 +23,9 @@ class Heuristic {
   double evaluate(const State& s, int seat) const;
 
  private:
+  struct Projection;
+  Projection project(const State& s) const;
+  double value(const Projection& projection, int seat) const;
   // The value of `next` (after the seat's own action) blended with its value after the next
   // mover's most damaging reply; `floor` lets it stop once the move cannot beat the best so far.
   double value_after_reply(const State& next, int seat, double weight, double floor) const;

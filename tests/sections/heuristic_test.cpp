@@ -59,6 +59,21 @@ std::string chosen(const SectionsGame& game, const Heuristic& h, const State& s)
   return game.action_to_string(s, a) + (wins ? " (wins)" : " (loses)");
 }
 
+// The share of `games` games the mover of `s` wins when it plays `a` and `h` plays on for
+// every seat (fixed seeds: the same share on every run).
+double wins_after(const SectionsGame& game, const Heuristic& h, const State& s, Action a,
+                  int games) {
+  int wins = 0;
+  for (int g = 0; g < games; ++g) {
+    State next = s;
+    game.apply(next, a);
+    Rng rng(uint64_t(1000 + g));
+    while (!game.is_terminal(next)) game.apply(next, h.choose(next, rng));
+    wins += next.winner == s.to_move;
+  }
+  return double(wins) / games;
+}
+
 // P(X >= k) for X ~ Binomial(n, p): the one-sided p-value of k successes against rate p.
 double binomial_upper_tail(int k, int n, double p) {
   double tail = 0;
@@ -130,6 +145,37 @@ TEST_CASE("sections heuristic: the threat weight keeps a counter out of the oppo
   fill_slots(s, {"Tc", "Ti", "R7", "R9"}, 1);
   CHECK(chosen(game, with(game, {{"threat", "0"}}), s) == "enter L1 (loses)");
   CHECK(chosen(game, with(game, {}), s) == "enter L7 (wins)");
+}
+
+TEST_CASE("sections heuristic: the reply_place weight values a placement after the next one") {
+  // Two slots are left and blue gets the one yellow leaves. A counter in L1 slides along the
+  // empty row 1 to the corner i1, the entry cell of blue's R1 and of Ti: from there it threatens
+  // two blue counters, while a yellow counter in Ti would face blue's L1. One ply values Ti
+  // alone and takes it; after blue's placement L1 is worth more.
+  const SectionsGame game = make_game(2);
+  State s = game.initial_state(1);
+  for (const char* cell : {"f2", "c3", "g3", "d5", "c6", "h6", "b7", "e7", "g8"})
+    put(s, cell, kRed);
+  s.red_sections = (1u << kSections) - 1;
+  fill_slots(s,
+             {"Tb", "Tc", "Td", "Bb", "Bf", "Bg", "Bi", "L2", "L3", "L4", "L6", "L8", "R2", "R5",
+              "R7", "R8", "R9"},
+             0);
+  fill_slots(s,
+             {"Ta", "Te", "Tf", "Tg", "Th", "Ba", "Bc", "Bd", "Be", "Bh", "L5", "L7", "L9", "R1",
+              "R3", "R4", "R6"},
+             1);
+  s.in_hand = {1, 1};
+  s.phase = Phase::Placement;
+  s.turn = 43;
+  REQUIRE(legal_texts(game, s) == std::vector<std::string>{"place Ti", "place L1"});
+  Rng rng(3);
+  CHECK(game.action_to_string(s, with(game, {{"reply_place", "0"}}).choose(s, rng)) == "place Ti");
+  const Heuristic h = with(game, {});
+  CHECK(game.action_to_string(s, h.choose(s, rng)) == "place L1");
+  // Played on by the heuristic on both sides, L1 wins nearly every game and Ti nearly none.
+  CHECK(wins_after(game, h, s, place_counter(parse_slot("L1")), 64) > 0.9);
+  CHECK(wins_after(game, h, s, place_counter(parse_slot("Ti")), 64) < 0.1);
 }
 
 TEST_CASE("sections heuristic: clearly beats random play with 2, 3 and 4 players") {
