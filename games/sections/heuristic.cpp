@@ -32,21 +32,21 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("sections", 0.0, -10, 10,
                       "weight of sections conquered now (mine minus the best opponent's); the "
                       "projected board already counts them"),
-      ParamSpec::real("projected", 1.0, -10, 10,
+      ParamSpec::real("projected", 1.6, -10, 10,
                       "weight of sections conquered if every open slot's counter slid in now"),
-      ParamSpec::real("margin", 1.0, -10, 10,
+      ParamSpec::real("margin", 2.75, -10, 10,
                       "weight of the counter margins per section on that projected board, each "
                       "clamped to [-2, 2]"),
-      ParamSpec::real("blocking", 1.5, -10, 10,
+      ParamSpec::real("blocking", 1.3, -10, 10,
                       "weight of opponents' counters stuck behind an occupied entry cell"),
-      ParamSpec::real("stuck", 0.5, -10, 10,
+      ParamSpec::real("stuck", 1.7, -10, 10,
                       "cost of own counters stuck behind an occupied entry cell"),
       ParamSpec::real("reply", 1.0, 0, 1,
                       "share of an entry's value taken after the next seat's most damaging "
                       "reply (0: the value after the entry alone)"),
       ParamSpec::real("reply_place", 1.0, 0, 1,
                       "the same for placements, the next seat's placement"),
-      ParamSpec::real("threat", 1.0, -10, 10,
+      ParamSpec::real("threat", 2.1, -10, 10,
                       "weight of opponents' counters that another seat's next entry could block "
                       "(mine are a cost)"),
   };

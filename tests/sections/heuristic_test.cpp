@@ -29,6 +29,12 @@ Heuristic with(const SectionsGame& game, std::map<std::string, std::string> weig
   return Heuristic(game, ParamSet(Heuristic::schema(), weights, "heuristic"));
 }
 
+// The heuristic as it was before each rule below: the first weights, with `changes`.
+Heuristic before(const SectionsGame& game, std::map<std::string, std::string> changes) {
+  changes.insert({{"projected", "1"}, {"margin", "1"}, {"blocking", "1.5"}, {"stuck", "0.5"}});
+  return with(game, changes);
+}
+
 // The seat that wins when every seat plays perfectly from `s` (a full search: small positions).
 int winner_with_best_play(const SectionsGame& game, const State& s) {
   if (game.is_terminal(s)) return s.winner;
@@ -130,7 +136,7 @@ TEST_CASE("sections heuristic: the reply weight enters first where the opponent 
   put(s, "d8", kRed);
   fill_slots(s, {"Ba", "L5", "R6"}, 0);
   fill_slots(s, {"Th", "Ti", "L1", "R5"}, 1);
-  CHECK(chosen(game, with(game, {{"reply", "0"}, {"threat", "0"}}), s) == "enter Ba (loses)");
+  CHECK(chosen(game, before(game, {{"reply", "0"}, {"threat", "0"}}), s) == "enter Ba (loses)");
   CHECK(chosen(game, with(game, {}), s) == "enter L5 (wins)");
 }
 
@@ -143,7 +149,7 @@ TEST_CASE("sections heuristic: the threat weight keeps a counter out of the oppo
   State s = movement_position(game, 0);
   fill_slots(s, {"Bb", "Bg", "L1", "L7"}, 0);
   fill_slots(s, {"Tc", "Ti", "R7", "R9"}, 1);
-  CHECK(chosen(game, with(game, {{"threat", "0"}}), s) == "enter L1 (loses)");
+  CHECK(chosen(game, before(game, {{"threat", "0"}}), s) == "enter L1 (loses)");
   CHECK(chosen(game, with(game, {}), s) == "enter L7 (wins)");
 }
 
@@ -170,7 +176,8 @@ TEST_CASE("sections heuristic: the reply_place weight values a placement after t
   s.turn = 43;
   REQUIRE(legal_texts(game, s) == std::vector<std::string>{"place Ti", "place L1"});
   Rng rng(3);
-  CHECK(game.action_to_string(s, with(game, {{"reply_place", "0"}}).choose(s, rng)) == "place Ti");
+  CHECK(game.action_to_string(
+            s, before(game, {{"reply_place", "0"}, {"threat", "1"}}).choose(s, rng)) == "place Ti");
   const Heuristic h = with(game, {});
   CHECK(game.action_to_string(s, h.choose(s, rng)) == "place L1");
   // Played on by the heuristic on both sides, L1 wins nearly every game and Ti nearly none.
