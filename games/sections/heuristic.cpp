@@ -49,6 +49,10 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("threat", 2.1, -10, 10,
                       "weight of opponents' counters that another seat's next entry could block "
                       "(mine are a cost)"),
+      ParamSpec::integer("plies", 0, 0, 4,
+                         "further plies searched after an entry's reply, every other seat "
+                         "taken to play against the mover (each costs several times the "
+                         "work)"),
   };
 }
 
@@ -61,7 +65,8 @@ Heuristic::Heuristic(const SectionsGame& game, const ParamSet& params)
       stuck_(params.get_real("stuck")),
       reply_(params.get_real("reply")),
       reply_place_(params.get_real("reply_place")),
-      threat_(params.get_real("threat")) {}
+      threat_(params.get_real("threat")),
+      plies_(int(params.get_int("plies"))) {}
 
 // What the features are computed from: the board as it stands and with every waiting counter
 // put where it would stop if it entered now.
@@ -198,10 +203,35 @@ double Heuristic::value_after_reply(const State& next, int seat, double weight,
   for (const Action reply : replies) {
     State after = next;
     game_->apply(after, reply);
-    worst = std::min(worst, evaluate(after, seat));
+    // Further plies only where the reply was an entry: placements are searched two deep.
+    worst = std::min(worst, plies_ > 0 && after.phase == Phase::Movement
+                                ? paranoid(after, seat, plies_, -1e300, worst)
+                                : evaluate(after, seat));
     if ((1 - weight) * now + weight * worst < floor) break;  // cannot be the best move
   }
   return (1 - weight) * now + weight * worst;
+}
+
+double Heuristic::paranoid(const State& s, int seat, int plies, double alpha, double beta) const {
+  if (plies == 0 || s.phase == Phase::Over) return evaluate(s, seat);
+  FixedVector<Action, SectionsGame::kMaxActions> actions;
+  game_->legal_actions(s, actions);
+  const bool mine = s.to_move == seat;
+  double best = mine ? -1e300 : 1e300;
+  for (const Action a : actions) {
+    State next = s;
+    game_->apply(next, a);
+    const double v = paranoid(next, seat, plies - 1, alpha, beta);
+    if (mine) {
+      best = std::max(best, v);
+      alpha = std::max(alpha, v);
+    } else {
+      best = std::min(best, v);
+      beta = std::min(beta, v);
+    }
+    if (alpha >= beta) break;
+  }
+  return best;
 }
 
 }  // namespace nf::sections

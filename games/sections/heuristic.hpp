@@ -30,6 +30,10 @@ class Heuristic {
   // mover's most damaging reply; `floor` lets it stop once the move cannot beat the best so far.
   double value_after_reply(const State& next, int seat, double weight, double floor) const;
 
+  // The value of `s` for `seat` searched `plies` deep with every other seat minimising it
+  // (alpha-beta: the result is exact inside (alpha, beta) and a bound outside).
+  double paranoid(const State& s, int seat, int plies, double alpha, double beta) const;
+
   const SectionsGame* game_;
   double sections_;     // sections conquered now
   double projected_;    // sections conquered once every open slot's counter has slid in
@@ -39,6 +43,7 @@ class Heuristic {
   double reply_;        // share of an entry's value taken after the next seat's worst reply
   double reply_place_;  // the same for placements
   double threat_;       // counters another seat's next entry could block: opponents' minus mine
+  int plies_;           // further plies searched after an entry's reply
 };
 
 }  // namespace nf::sections

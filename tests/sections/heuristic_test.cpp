@@ -153,6 +153,21 @@ TEST_CASE("sections heuristic: the threat weight keeps a counter out of the oppo
   CHECK(chosen(game, with(game, {}), s) == "enter L7 (wins)");
 }
 
+TEST_CASE("sections heuristic: plies searches past the reply") {
+  // Ti slides to the corner i9 and blocks blue's Bi, but also yellow's own R9. After R9 first,
+  // blue's Bi slides to i1 and blocks Ti, but then L1 stops on h1 and blocks blue's Th: two
+  // plies see only the first exchange, a third sees L1's answer. Best play wins after R9.
+  const SectionsGame game = make_game(2);
+  State s = movement_position(game, 0);
+  put(s, "e5", kRed);
+  put(s, "f7", kRed);
+  put(s, "f5", 1);
+  fill_slots(s, {"Ti", "L1", "L3", "R9"}, 0);
+  fill_slots(s, {"Th", "Bi"}, 1);
+  CHECK(chosen(game, with(game, {}), s) == "enter Ti (loses)");
+  CHECK(chosen(game, with(game, {{"plies", "1"}}), s) == "enter R9 (wins)");
+}
+
 TEST_CASE("sections heuristic: the reply_place weight values a placement after the next one") {
   // Two slots are left and blue gets the one yellow leaves. A counter in L1 slides along the
   // empty row 1 to the corner i1, the entry cell of blue's R1 and of Ti: from there it threatens
