@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <initializer_list>
 #include <map>
 #include <string>
 
@@ -37,6 +38,10 @@ inline void fill_slot(State& s, const char* slot, uint8_t seat) {
   REQUIRE(index >= 0);
   for (auto& mask : s.slots_of) mask &= ~slot_bit(index);
   s.slots_of[seat] |= slot_bit(index);
+}
+
+inline void fill_slots(State& s, std::initializer_list<const char*> slots, uint8_t seat) {
+  for (const char* slot : slots) fill_slot(s, slot, seat);
 }
 
 inline uint8_t at(const State& s, const char* cell) { return s.board[size_t(parse_cell(cell))]; }

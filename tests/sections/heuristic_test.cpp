@@ -24,6 +24,62 @@ Heuristic only(const SectionsGame& game, const std::string& weight, const std::s
   return Heuristic(game, ParamSet(Heuristic::schema(), weights, "heuristic"));
 }
 
+// The heuristic with its defaults but for the weights given.
+Heuristic with(const SectionsGame& game, std::map<std::string, std::string> weights) {
+  return Heuristic(game, ParamSet(Heuristic::schema(), weights, "heuristic"));
+}
+
+// The heuristic as it was before each rule below: the first weights, with `changes`.
+Heuristic before(const SectionsGame& game, std::map<std::string, std::string> changes) {
+  changes.insert({{"projected", "1"}, {"margin", "1"}, {"blocking", "1.5"}, {"stuck", "0.5"}});
+  return with(game, changes);
+}
+
+// The seat that wins when every seat plays perfectly from `s` (a full search: small positions).
+int winner_with_best_play(const SectionsGame& game, const State& s) {
+  if (game.is_terminal(s)) return s.winner;
+  FixedVector<Action, SectionsGame::kMaxActions> actions;
+  game.legal_actions(s, actions);
+  int winner = -1;
+  for (const Action a : actions) {
+    State next = s;
+    game.apply(next, a);
+    winner = winner_with_best_play(game, next);
+    if (winner == s.to_move) break;
+  }
+  return winner;
+}
+
+// The action `h` plays in `s` after the action text, with whether best play then wins for the
+// mover; the same for every seed (the heuristic's ties are drawn at random).
+std::string chosen(const SectionsGame& game, const Heuristic& h, const State& s) {
+  Rng first(1);
+  const Action a = h.choose(s, first);
+  for (uint64_t seed = 2; seed < 20; ++seed) {
+    Rng rng(seed);
+    REQUIRE(h.choose(s, rng) == a);
+  }
+  State next = s;
+  game.apply(next, a);
+  const bool wins = winner_with_best_play(game, next) == s.to_move;
+  return game.action_to_string(s, a) + (wins ? " (wins)" : " (loses)");
+}
+
+// The share of `games` games the mover of `s` wins when it plays `a` and `h` plays on for
+// every seat (fixed seeds: the same share on every run).
+double wins_after(const SectionsGame& game, const Heuristic& h, const State& s, Action a,
+                  int games) {
+  int wins = 0;
+  for (int g = 0; g < games; ++g) {
+    State next = s;
+    game.apply(next, a);
+    Rng rng(uint64_t(1000 + g));
+    while (!game.is_terminal(next)) game.apply(next, h.choose(next, rng));
+    wins += next.winner == s.to_move;
+  }
+  return double(wins) / games;
+}
+
 // P(X >= k) for X ~ Binomial(n, p): the one-sided p-value of k successes against rate p.
 double binomial_upper_tail(int k, int n, double p) {
   double tail = 0;
@@ -69,6 +125,79 @@ TEST_CASE("sections heuristic: the sections weight takes a section when it can")
   play(game, after, "enter Te");
   CHECK(h.evaluate(after, 0) == -1.0);  // no section against one
   CHECK(h.evaluate(after, 1) == 1.0);   // the same, seen by blue
+}
+
+TEST_CASE("sections heuristic: the reply weight enters first where the opponent would block") {
+  // Yellow's L5 and blue's R5 face each other on an empty row: whoever enters first slides
+  // across and blocks the other. One ply sees only that Ba blocks blue's L1 and enters it;
+  // blue then blocks L5 and wins. Valued after blue's best reply, L5 comes first.
+  const SectionsGame game = make_game(2);
+  State s = movement_position(game, 0);
+  put(s, "d8", kRed);
+  fill_slots(s, {"Ba", "L5", "R6"}, 0);
+  fill_slots(s, {"Th", "Ti", "L1", "R5"}, 1);
+  CHECK(chosen(game, before(game, {{"reply", "0"}, {"threat", "0"}}), s) == "enter Ba (loses)");
+  CHECK(chosen(game, with(game, {}), s) == "enter L5 (wins)");
+}
+
+TEST_CASE("sections heuristic: the threat weight keeps a counter out of the opponent's reach") {
+  // Both first moves block a blue counter: L1 slides to i1 in front of Ti, L7 across row 7
+  // in front of R7. After L1, blue's R7 slides to a7 and blocks L7; after L7 no blue counter
+  // can reach a1, so L1 still threatens Ti. Counting the counters each seat's next entry could
+  // block sees it.
+  const SectionsGame game = make_game(2);
+  State s = movement_position(game, 0);
+  fill_slots(s, {"Bb", "Bg", "L1", "L7"}, 0);
+  fill_slots(s, {"Tc", "Ti", "R7", "R9"}, 1);
+  CHECK(chosen(game, before(game, {{"threat", "0"}}), s) == "enter L1 (loses)");
+  CHECK(chosen(game, with(game, {}), s) == "enter L7 (wins)");
+}
+
+TEST_CASE("sections heuristic: plies searches past the reply") {
+  // Ti slides to the corner i9 and blocks blue's Bi, but also yellow's own R9. After R9 first,
+  // blue's Bi slides to i1 and blocks Ti, but then L1 stops on h1 and blocks blue's Th: two
+  // plies see only the first exchange, a third sees L1's answer. Best play wins after R9.
+  const SectionsGame game = make_game(2);
+  State s = movement_position(game, 0);
+  put(s, "e5", kRed);
+  put(s, "f7", kRed);
+  put(s, "f5", 1);
+  fill_slots(s, {"Ti", "L1", "L3", "R9"}, 0);
+  fill_slots(s, {"Th", "Bi"}, 1);
+  CHECK(chosen(game, with(game, {}), s) == "enter Ti (loses)");
+  CHECK(chosen(game, with(game, {{"plies", "1"}}), s) == "enter R9 (wins)");
+}
+
+TEST_CASE("sections heuristic: the reply_place weight values a placement after the next one") {
+  // Two slots are left and blue gets the one yellow leaves. A counter in L1 slides along the
+  // empty row 1 to the corner i1, the entry cell of blue's R1 and of Ti: from there it threatens
+  // two blue counters, while a yellow counter in Ti would face blue's L1. One ply values Ti
+  // alone and takes it; after blue's placement L1 is worth more.
+  const SectionsGame game = make_game(2);
+  State s = game.initial_state(1);
+  for (const char* cell : {"f2", "c3", "g3", "d5", "c6", "h6", "b7", "e7", "g8"})
+    put(s, cell, kRed);
+  s.red_sections = (1u << kSections) - 1;
+  fill_slots(s,
+             {"Tb", "Tc", "Td", "Bb", "Bf", "Bg", "Bi", "L2", "L3", "L4", "L6", "L8", "R2", "R5",
+              "R7", "R8", "R9"},
+             0);
+  fill_slots(s,
+             {"Ta", "Te", "Tf", "Tg", "Th", "Ba", "Bc", "Bd", "Be", "Bh", "L5", "L7", "L9", "R1",
+              "R3", "R4", "R6"},
+             1);
+  s.in_hand = {1, 1};
+  s.phase = Phase::Placement;
+  s.turn = 43;
+  REQUIRE(legal_texts(game, s) == std::vector<std::string>{"place Ti", "place L1"});
+  Rng rng(3);
+  CHECK(game.action_to_string(
+            s, before(game, {{"reply_place", "0"}, {"threat", "1"}}).choose(s, rng)) == "place Ti");
+  const Heuristic h = with(game, {});
+  CHECK(game.action_to_string(s, h.choose(s, rng)) == "place L1");
+  // Played on by the heuristic on both sides, L1 wins nearly every game and Ti nearly none.
+  CHECK(wins_after(game, h, s, place_counter(parse_slot("L1")), 64) > 0.9);
+  CHECK(wins_after(game, h, s, place_counter(parse_slot("Ti")), 64) < 0.1);
 }
 
 TEST_CASE("sections heuristic: clearly beats random play with 2, 3 and 4 players") {
