@@ -1,6 +1,7 @@
 #include "games/ragnarok/heuristic.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "games/ragnarok/engine.hpp"
 
@@ -445,17 +446,16 @@ Action Heuristic::choose_block(const State& s, int seat, int attack_strength) co
 }
 
 Heuristic::LoneBlock Heuristic::lone_block(int strength, int defence, int health) {
-  // Every pair of d10 faces: the attack total against the blocker's defence total; the excess
-  // damages the blocker, and half of what passes its death (rounded up) hits the player, who
-  // unblocked takes half the attack total (rounded up).
+  // Every pair of d10 faces, resolved as the Combat Phase resolves it.
   LoneBlock b;
   for (int a = 1; a <= 10; ++a) {
-    const int total = strength + a;
+    const int unblocked = RagnarokGame::combat_damage(strength + a, 0, {});
     for (int d = 1; d <= 10; ++d) {
-      const int hit = std::max(0, total - defence - d);
-      b.damage += std::min(hit, health);
-      b.slain += hit >= health;
-      b.saved += (total + 1) / 2 - (hit > health ? (hit - health + 1) / 2 : 0);
+      std::array<int, 1> left{health};
+      const int through = RagnarokGame::combat_damage(strength + a, defence + d, left);
+      b.damage += health - left[0];
+      b.slain += left[0] <= 0;
+      b.saved += unblocked - std::max(through, 0);
     }
   }
   b.damage /= 100, b.slain /= 100, b.saved /= 100;
