@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 
 #include "games/ragnarok/engine.hpp"
 
@@ -446,17 +447,18 @@ Action Heuristic::choose_block(const State& s, int seat, int attack_strength) co
 }
 
 Heuristic::LoneBlock Heuristic::lone_block(int strength, int defence, int health) {
-  // Every pair of d10 faces, resolved as the Combat Phase resolves it.
+  // Resolved as the Combat Phase resolves it. A blocked attack depends on the two d10 only
+  // through their difference k (10 - |k| of the 100 pairs of faces), an unblocked one on the
+  // attacker's die.
   LoneBlock b;
-  for (int a = 1; a <= 10; ++a) {
-    const int unblocked = RagnarokGame::combat_damage(strength + a, 0, {});
-    for (int d = 1; d <= 10; ++d) {
-      std::array<int, 1> left{health};
-      const int through = RagnarokGame::combat_damage(strength + a, defence + d, left);
-      b.damage += health - left[0];
-      b.slain += left[0] <= 0;
-      b.saved += unblocked - std::max(through, 0);
-    }
+  for (int a = 1; a <= 10; ++a) b.saved += RagnarokGame::combat_damage(strength + a, 0, {}) * 10;
+  for (int k = -9; k <= 9; ++k) {
+    const int pairs = 10 - std::abs(k);
+    std::array<int, 1> left{health};
+    const int through = RagnarokGame::combat_damage(strength + k, defence, left);
+    b.damage += pairs * (health - left[0]);
+    b.slain += pairs * (left[0] <= 0);
+    b.saved -= pairs * std::max(through, 0);
   }
   b.damage /= 100, b.slain /= 100, b.saved /= 100;
   return b;
