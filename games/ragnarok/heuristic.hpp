@@ -46,6 +46,7 @@ class Heuristic {
     double go_first, first_race, aggression, block, wall, sure_block, glory, rr_effect, rr_attack,
         rr_horizon, lasting, lifetime, growth, endgame, contest, counter, event_threshold, epsilon;
     bool block_dice;
+    int second_until;
   };
 
   // Rounds whose Cleanup is still to come, this round's included.

@@ -35,9 +35,30 @@ void to_bid(Scenario& sc, int round, const std::string& rr_card) {
 
 }  // namespace
 
-TEST_CASE("ragnarok heuristic: the order follows the race between the boards") {
+TEST_CASE("ragnarok heuristic: the order: second in the first rounds, then first") {
   Scenario sc;
   to_order(sc);
+  SECTION("round 3 goes second, round 4 first") {
+    REQUIRE(sc.s.round == 3);
+    CHECK(decide(sc).verb == Verb::GoSecond);
+    CHECK(decide(sc, {{"second_until", "2"}}).verb == Verb::GoFirst);
+    sc.s.round = 4;
+    CHECK(decide(sc).verb == Verb::GoFirst);
+  }
+  SECTION("late, behind in the race, it still goes first: the counter bid decides Glory") {
+    sc.s.round = 16;
+    sc.warrior(1, "Berserker");
+    sc.warrior(1, "Berserker");
+    sc.s.sides[0].health = 5;
+    CHECK(decide(sc).verb == Verb::GoFirst);
+    CHECK(decide(sc, {{"first_race", "0.5"}}).verb == Verb::GoSecond);
+  }
+}
+
+TEST_CASE("ragnarok heuristic: with first_race the order follows the race between the boards") {
+  Scenario sc;
+  to_order(sc);
+  sc.s.round = 5;
   const std::map<std::string, std::string> w = {{"go_first", "0.2"}, {"first_race", "1"}};
   SECTION("level boards: a low go_first goes second, the default goes first") {
     CHECK(decide(sc, w).verb == Verb::GoSecond);
@@ -48,14 +69,12 @@ TEST_CASE("ragnarok heuristic: the order follows the race between the boards") {
     sc.warrior(0, "Berserker");
     sc.s.sides[1].health = 5;
     CHECK(decide(sc, w).verb == Verb::GoFirst);
-    CHECK(decide(sc).verb == Verb::GoFirst);
   }
   SECTION("the opponent's board ahead: going second lets its attack come second") {
     sc.warrior(1, "Berserker");
     sc.warrior(1, "Berserker");
     sc.s.sides[0].health = 5;
     CHECK(decide(sc, w).verb == Verb::GoSecond);
-    CHECK(decide(sc).verb == Verb::GoSecond);
   }
 }
 
