@@ -52,6 +52,11 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("pairs", 2.0, -10, 10,
                       "cost of own counters at both ends of a clear line (the first to enter "
                       "blocks the other), mine minus the opponents' average"),
+      ParamSpec::integer("endgame", 4, 0, 8,
+                         "empty slots at or below which the rest of the placement is searched "
+                         "to its end, every other seat taken to play against the mover"),
+      ParamSpec::integer("endgame_plies", 2, 0, 6,
+                         "entries searched after that placement (2: an entry and its reply)"),
       ParamSpec::integer("plies", 0, 0, 4,
                          "further plies searched after an entry's reply, every other seat "
                          "taken to play against the mover (each costs several times the "
@@ -70,6 +75,8 @@ Heuristic::Heuristic(const SectionsGame& game, const ParamSet& params)
       reply_place_(params.get_real("reply_place")),
       threat_(params.get_real("threat")),
       pairs_(params.get_real("pairs")),
+      endgame_(int(params.get_int("endgame"))),
+      endgame_plies_(int(params.get_int("endgame_plies"))),
       plies_(int(params.get_int("plies"))) {}
 
 // What the features are computed from: the board as it stands and with every waiting counter
@@ -164,6 +171,17 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
     }
     if (value >= best_value - 1e-9) best.push_back(a);
   };
+  if (s.phase == Phase::Placement && int(actions.size()) <= endgame_) {
+    // The last placements decide the blocking races of the movement, which the projection
+    // cannot see: search them to the end and into the movement.
+    const int plies = int(actions.size()) - 1 + endgame_plies_;
+    for (const Action a : actions) {
+      State next = s;
+      game_->apply(next, a);
+      consider(a, paranoid(next, seat, plies, best_value - 1e-6, 1e300));
+    }
+    return best[rng.below(uint32_t(best.size()))];
+  }
   if (s.phase == Phase::Placement && actions.size() >= 2) {
     // Placements leave the board as it is, so every slot's landing cell stays the same until
     // the movement: the positions after a placement and a reply are this one's projection plus
