@@ -13,7 +13,7 @@ namespace nf {
 struct sections_listing {
   using Game = sections::SectionsGame;
   static constexpr std::string_view players = "2-4";
-  static constexpr uint64_t default_games = 100'000;
+  static constexpr uint64_t default_games = 70'000;
 };
 
 }  // namespace nf

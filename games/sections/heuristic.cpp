@@ -49,6 +49,14 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("threat", 2.1, -10, 10,
                       "weight of opponents' counters that another seat's next entry could block "
                       "(mine are a cost)"),
+      ParamSpec::real("pairs", 2.0, -10, 10,
+                      "cost of own counters at both ends of a clear line (the first to enter "
+                      "blocks the other), mine minus the opponents' average"),
+      ParamSpec::integer("endgame", 4, 0, 8,
+                         "empty slots at or below which the rest of the placement is searched "
+                         "to its end, every other seat taken to play against the mover"),
+      ParamSpec::integer("endgame_plies", 2, 0, 6,
+                         "entries searched after that placement (2: an entry and its reply)"),
       ParamSpec::integer("plies", 0, 0, 4,
                          "further plies searched after an entry's reply, every other seat "
                          "taken to play against the mover (each costs several times the "
@@ -66,6 +74,9 @@ Heuristic::Heuristic(const SectionsGame& game, const ParamSet& params)
       reply_(params.get_real("reply")),
       reply_place_(params.get_real("reply_place")),
       threat_(params.get_real("threat")),
+      pairs_(params.get_real("pairs")),
+      endgame_(int(params.get_int("endgame"))),
+      endgame_plies_(int(params.get_int("endgame_plies"))),
       plies_(int(params.get_int("plies"))) {}
 
 // What the features are computed from: the board as it stands and with every waiting counter
@@ -76,12 +87,17 @@ struct Heuristic::Projection {
   std::array<int, kMaxSeats> stuck{};           // waiting counters whose entry cell is taken
   std::array<uint64_t, kMaxSeats> open{};       // slots whose counter can enter
   std::array<uint64_t, kMaxSeats> can_block{};  // slots one entry of the seat's could block
+  std::array<int, kMaxSeats> pairs{};  // lines the seat holds at both ends, clear between them
 
   // A counter of `seat` waiting in the open `slot`, which would stop on `landing`.
   void add_waiting(int seat, int slot, int landing) {
     ++projected[size_t(section_of(landing))][size_t(seat)];
     open[size_t(seat)] |= slot_bit(slot);
     can_block[size_t(seat)] |= kSlotsEnteringAt[size_t(landing)];
+    // Whichever of the two enters first stops in front of the other: one counter is wasted.
+    const int facing = opposite_slot(slot);
+    if (open[size_t(seat)] & slot_bit(facing) && landing == entry_cell(facing))
+      ++pairs[size_t(seat)];
   }
 };
 
@@ -114,9 +130,9 @@ double Heuristic::value(const Projection& x, int seat) const {
       if (p != seat) best_other = std::max(best_other, section[size_t(p)]);
     margin += std::clamp(section[size_t(seat)] - best_other, -2, 2);
   }
-  int opponents_stuck = 0, my_exposed = 0, opponents_exposed = 0;
+  int opponents_stuck = 0, my_exposed = 0, opponents_exposed = 0, opponents_pairs = 0;
   for (int p = 0; p < players; ++p) {
-    if (p != seat) opponents_stuck += x.stuck[size_t(p)];
+    if (p != seat) opponents_stuck += x.stuck[size_t(p)], opponents_pairs += x.pairs[size_t(p)];
     uint64_t others_can_block = 0;
     for (int q = 0; q < players; ++q)
       if (q != p) others_can_block |= x.can_block[size_t(q)];
@@ -127,7 +143,8 @@ double Heuristic::value(const Projection& x, int seat) const {
          sections_ * mine_minus_best_other(x.sections_now, seat, players) +
          projected_ * mine_minus_best_other(conquered(x.projected, players), seat, players) +
          margin_ * margin + blocking_ * double(opponents_stuck) / double(players - 1) -
-         stuck_ * x.stuck[size_t(seat)];
+         stuck_ * x.stuck[size_t(seat)] +
+         pairs_ * (double(opponents_pairs) / double(players - 1) - x.pairs[size_t(seat)]);
 }
 
 double Heuristic::evaluate(const State& s, int seat) const {
@@ -154,6 +171,17 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
     }
     if (value >= best_value - 1e-9) best.push_back(a);
   };
+  if (s.phase == Phase::Placement && int(actions.size()) <= endgame_) {
+    // The last placements decide the blocking races of the movement, which the projection
+    // cannot see: search them to the end and into the movement.
+    const int plies = int(actions.size()) - 1 + endgame_plies_;
+    for (const Action a : actions) {
+      State next = s;
+      game_->apply(next, a);
+      consider(a, paranoid(next, seat, plies, best_value - 1e-6, 1e300));
+    }
+    return best[rng.below(uint32_t(best.size()))];
+  }
   if (s.phase == Phase::Placement && actions.size() >= 2) {
     // Placements leave the board as it is, so every slot's landing cell stays the same until
     // the movement: the positions after a placement and a reply are this one's projection plus

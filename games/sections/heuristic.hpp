@@ -43,6 +43,9 @@ class Heuristic {
   double reply_;        // share of an entry's value taken after the next seat's worst reply
   double reply_place_;  // the same for placements
   double threat_;       // counters another seat's next entry could block: opponents' minus mine
+  double pairs_;        // own counters facing each other on a clear line: one is wasted
+  int endgame_;         // empty slots from which the placement is searched to its end
+  int endgame_plies_;   // entries searched after the last placement
   int plies_;           // further plies searched after an entry's reply
 };
 

@@ -62,6 +62,10 @@ constexpr int path_cell(int slot, int step) {  // step 0 is the entry cell, 8 th
   return 0;
 }
 constexpr int entry_cell(int slot) { return path_cell(slot, 0); }
+// The slot at the other end of the same line (top and bottom, left and right).
+constexpr int opposite_slot(int slot) {
+  return int(side_of(slot)) % 2 == 0 ? slot + kSize : slot - kSize;
+}
 
 inline constexpr uint64_t kAllSlots = (uint64_t{1} << kSlots) - 1;
 constexpr uint64_t slot_bit(int slot) { return uint64_t{1} << slot; }

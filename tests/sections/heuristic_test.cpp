@@ -31,7 +31,12 @@ Heuristic with(const SectionsGame& game, std::map<std::string, std::string> weig
 
 // The heuristic as it was before each rule below: the first weights, with `changes`.
 Heuristic before(const SectionsGame& game, std::map<std::string, std::string> changes) {
-  changes.insert({{"projected", "1"}, {"margin", "1"}, {"blocking", "1.5"}, {"stuck", "0.5"}});
+  changes.insert({{"projected", "1"},
+                  {"margin", "1"},
+                  {"blocking", "1.5"},
+                  {"stuck", "0.5"},
+                  {"pairs", "0"},
+                  {"endgame", "0"}});
   return with(game, changes);
 }
 
@@ -198,6 +203,71 @@ TEST_CASE("sections heuristic: the reply_place weight values a placement after t
   // Played on by the heuristic on both sides, L1 wins nearly every game and Ti nearly none.
   CHECK(wins_after(game, h, s, place_counter(parse_slot("L1")), 64) > 0.9);
   CHECK(wins_after(game, h, s, place_counter(parse_slot("Ti")), 64) < 0.1);
+}
+
+TEST_CASE("sections heuristic: the pairs weight keeps a seat from facing itself on a line") {
+  // Four slots are left, two for each seat. Row 9 has no red and yellow holds R9: a yellow
+  // counter in L9 would face it, and whichever enters first slides to the far corner and
+  // shuts the other in, so one of the two is wasted. The projection counts both landing; the
+  // pairs weight counts the wasted one and yellow puts its counter in Bi instead. Played on by
+  // the heuristic on both sides, Bi wins nearly every game and L9 about a third.
+  const SectionsGame game = make_game(2);
+  State s = game.initial_state(1);
+  for (const char* cell : {"b2", "h2", "e3", "g4", "d5", "b6", "b7", "g7", "e8"})
+    put(s, cell, kRed);
+  s.red_sections = (1u << kSections) - 1;
+  fill_slots(s,
+             {"Tb", "Tc", "Td", "Tf", "Tg", "L1", "L5", "R3", "R4", "R7", "R9", "Bb", "Bd", "Be",
+              "Bf", "Bh"},
+             0);
+  fill_slots(s,
+             {"Te", "Th", "Ti", "L2", "L3", "L4", "L6", "L7", "L8", "R2", "R5", "R6", "R8", "Ba",
+              "Bc", "Bg"},
+             1);
+  s.in_hand = {2, 2};
+  s.phase = Phase::Placement;
+  s.turn = 41;
+  REQUIRE(legal_texts(game, s) ==
+          std::vector<std::string>{"place Ta", "place Bi", "place L9", "place R1"});
+  Rng rng(4);
+  CHECK(game.action_to_string(s, with(game, {{"pairs", "0"}}).choose(s, rng)) == "place L9");
+  const Heuristic h = with(game, {});
+  CHECK(game.action_to_string(s, h.choose(s, rng)) == "place Bi");
+  CHECK(wins_after(game, h, s, place_counter(parse_slot("Bi")), 64) > 0.9);
+  CHECK(wins_after(game, h, s, place_counter(parse_slot("L9")), 64) < 0.5);
+}
+
+TEST_CASE("sections heuristic: the endgame search plays the last placements out") {
+  // Yellow places the second-last counter, Ta or R1; blue gets the other. Column a and row 1
+  // run along the edges and have no red: a counter entering either slides to the far corner
+  // and shuts in the two slots there. Ta faces blue's Ba and leaves blue R1, where it faces
+  // its own L1 and wastes a counter, which the projection and the pairs weight like. But the
+  // corner races of the movement then go blue's way, which only playing the placement out
+  // and an entry and its reply into the movement shows: R1 wins. Played on by the heuristic
+  // on both sides, R1 wins nearly every game and Ta none.
+  const SectionsGame game = make_game(2);
+  State s = game.initial_state(1);
+  for (const char* cell : {"g2", "b3", "f3", "e5", "c6", "h6", "b7", "h7", "f8"})
+    put(s, cell, kRed);
+  s.red_sections = (1u << kSections) - 1;
+  fill_slots(s,
+             {"Td", "Tf", "R2", "R4", "R5", "R6", "R7", "L3", "L6", "L9", "Bb", "Bc", "Be", "Bf",
+              "Bg", "Bh", "Bi"},
+             0);
+  fill_slots(s,
+             {"Tb", "Tc", "Te", "Tg", "Th", "Ti", "L1", "L2", "L4", "L5", "L7", "L8", "R3", "R8",
+              "R9", "Ba", "Bd"},
+             1);
+  s.in_hand = {1, 1};
+  s.phase = Phase::Placement;
+  s.turn = 43;
+  REQUIRE(legal_texts(game, s) == std::vector<std::string>{"place Ta", "place R1"});
+  Rng rng(5);
+  CHECK(game.action_to_string(s, with(game, {{"endgame", "0"}}).choose(s, rng)) == "place Ta");
+  const Heuristic h = with(game, {});
+  CHECK(game.action_to_string(s, h.choose(s, rng)) == "place R1");
+  CHECK(wins_after(game, h, s, place_counter(parse_slot("R1")), 64) > 0.9);
+  CHECK(wins_after(game, h, s, place_counter(parse_slot("Ta")), 64) < 0.1);
 }
 
 TEST_CASE("sections heuristic: clearly beats random play with 2, 3 and 4 players") {
