@@ -211,10 +211,10 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
     }
     return best[rng.below(uint32_t(best.size()))];
   }
+  const double weight = s.phase == Phase::Movement ? reply_ : reply_place_;
   for (const Action a : actions) {
     State next = s;
     game_->apply(next, a);
-    const double weight = s.phase == Phase::Movement ? reply_ : reply_place_;
     consider(a, weight > 0 ? value_after_reply(next, seat, weight, best_value - 1e-9)
                            : evaluate(next, seat));
   }

@@ -1,8 +1,9 @@
 // A shallow policy for "9": it tries every legal action and keeps the one whose resulting
 // position it values most, each placement or entry valued after the next seat's most damaging
-// reply (a blocking race is lost by the seat that enters second). The value is a weighted sum
-// of named features, all measured as "mine minus the best opponent's" so the same weights
-// serve 2, 3 and 4 players.
+// reply (a blocking race is lost by the seat that enters second), and the last few placements
+// searched to their end and into the movement. The value is a weighted sum of named features,
+// all measured as "mine minus the best opponent's" so the same weights serve 2, 3 and 4
+// players.
 // The red counters of the setup phase are placed at random (no feature sees them yet).
 #pragma once
 

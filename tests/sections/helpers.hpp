@@ -44,6 +44,24 @@ inline void fill_slots(State& s, std::initializer_list<const char*> slots, uint8
   for (const char* slot : slots) fill_slot(s, slot, seat);
 }
 
+// A 2-player placement position: the nine reds on `reds`, seat 0's and seat 1's counters in
+// the given slots, the rest of the counters in hand (shared equally) and seat 0 to place.
+inline State placement_position(const SectionsGame& game, std::initializer_list<const char*> reds,
+                                std::initializer_list<const char*> seat0,
+                                std::initializer_list<const char*> seat1) {
+  REQUIRE(seat0.size() == seat1.size());
+  State s = game.initial_state(1);
+  for (const char* cell : reds) put(s, cell, kRed);
+  s.red_sections = (1u << kSections) - 1;
+  fill_slots(s, seat0, 0);
+  fill_slots(s, seat1, 1);
+  const int placed = int(seat0.size() + seat1.size());
+  s.in_hand = {uint8_t((kSlots - placed) / 2), uint8_t((kSlots - placed) / 2)};
+  s.phase = Phase::Placement;
+  s.turn = uint16_t(int(reds.size()) + placed);
+  return s;
+}
+
 inline uint8_t at(const State& s, const char* cell) { return s.board[size_t(parse_cell(cell))]; }
 
 // Applies the legal action whose text is `text`; fails the test when there is none.

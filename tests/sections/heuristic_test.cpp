@@ -179,21 +179,11 @@ TEST_CASE("sections heuristic: the reply_place weight values a placement after t
   // two blue counters, while a yellow counter in Ti would face blue's L1. One ply values Ti
   // alone and takes it; after blue's placement L1 is worth more.
   const SectionsGame game = make_game(2);
-  State s = game.initial_state(1);
-  for (const char* cell : {"f2", "c3", "g3", "d5", "c6", "h6", "b7", "e7", "g8"})
-    put(s, cell, kRed);
-  s.red_sections = (1u << kSections) - 1;
-  fill_slots(s,
-             {"Tb", "Tc", "Td", "Bb", "Bf", "Bg", "Bi", "L2", "L3", "L4", "L6", "L8", "R2", "R5",
-              "R7", "R8", "R9"},
-             0);
-  fill_slots(s,
-             {"Ta", "Te", "Tf", "Tg", "Th", "Ba", "Bc", "Bd", "Be", "Bh", "L5", "L7", "L9", "R1",
-              "R3", "R4", "R6"},
-             1);
-  s.in_hand = {1, 1};
-  s.phase = Phase::Placement;
-  s.turn = 43;
+  const State s = placement_position(game, {"f2", "c3", "g3", "d5", "c6", "h6", "b7", "e7", "g8"},
+                                     {"Tb", "Tc", "Td", "Bb", "Bf", "Bg", "Bi", "L2", "L3", "L4",
+                                      "L6", "L8", "R2", "R5", "R7", "R8", "R9"},
+                                     {"Ta", "Te", "Tf", "Tg", "Th", "Ba", "Bc", "Bd", "Be", "Bh",
+                                      "L5", "L7", "L9", "R1", "R3", "R4", "R6"});
   REQUIRE(legal_texts(game, s) == std::vector<std::string>{"place Ti", "place L1"});
   Rng rng(3);
   CHECK(game.action_to_string(
@@ -212,21 +202,11 @@ TEST_CASE("sections heuristic: the pairs weight keeps a seat from facing itself 
   // pairs weight counts the wasted one and yellow puts its counter in Bi instead. Played on by
   // the heuristic on both sides, Bi wins nearly every game and L9 about a third.
   const SectionsGame game = make_game(2);
-  State s = game.initial_state(1);
-  for (const char* cell : {"b2", "h2", "e3", "g4", "d5", "b6", "b7", "g7", "e8"})
-    put(s, cell, kRed);
-  s.red_sections = (1u << kSections) - 1;
-  fill_slots(s,
-             {"Tb", "Tc", "Td", "Tf", "Tg", "L1", "L5", "R3", "R4", "R7", "R9", "Bb", "Bd", "Be",
-              "Bf", "Bh"},
-             0);
-  fill_slots(s,
-             {"Te", "Th", "Ti", "L2", "L3", "L4", "L6", "L7", "L8", "R2", "R5", "R6", "R8", "Ba",
-              "Bc", "Bg"},
-             1);
-  s.in_hand = {2, 2};
-  s.phase = Phase::Placement;
-  s.turn = 41;
+  const State s = placement_position(game, {"b2", "h2", "e3", "g4", "d5", "b6", "b7", "g7", "e8"},
+                                     {"Tb", "Tc", "Td", "Tf", "Tg", "L1", "L5", "R3", "R4", "R7",
+                                      "R9", "Bb", "Bd", "Be", "Bf", "Bh"},
+                                     {"Te", "Th", "Ti", "L2", "L3", "L4", "L6", "L7", "L8", "R2",
+                                      "R5", "R6", "R8", "Ba", "Bc", "Bg"});
   REQUIRE(legal_texts(game, s) ==
           std::vector<std::string>{"place Ta", "place Bi", "place L9", "place R1"});
   Rng rng(4);
@@ -246,21 +226,11 @@ TEST_CASE("sections heuristic: the endgame search plays the last placements out"
   // and an entry and its reply into the movement shows: R1 wins. Played on by the heuristic
   // on both sides, R1 wins nearly every game and Ta none.
   const SectionsGame game = make_game(2);
-  State s = game.initial_state(1);
-  for (const char* cell : {"g2", "b3", "f3", "e5", "c6", "h6", "b7", "h7", "f8"})
-    put(s, cell, kRed);
-  s.red_sections = (1u << kSections) - 1;
-  fill_slots(s,
-             {"Td", "Tf", "R2", "R4", "R5", "R6", "R7", "L3", "L6", "L9", "Bb", "Bc", "Be", "Bf",
-              "Bg", "Bh", "Bi"},
-             0);
-  fill_slots(s,
-             {"Tb", "Tc", "Te", "Tg", "Th", "Ti", "L1", "L2", "L4", "L5", "L7", "L8", "R3", "R8",
-              "R9", "Ba", "Bd"},
-             1);
-  s.in_hand = {1, 1};
-  s.phase = Phase::Placement;
-  s.turn = 43;
+  const State s = placement_position(game, {"g2", "b3", "f3", "e5", "c6", "h6", "b7", "h7", "f8"},
+                                     {"Td", "Tf", "R2", "R4", "R5", "R6", "R7", "L3", "L6", "L9",
+                                      "Bb", "Bc", "Be", "Bf", "Bg", "Bh", "Bi"},
+                                     {"Tb", "Tc", "Te", "Tg", "Th", "Ti", "L1", "L2", "L4", "L5",
+                                      "L7", "L8", "R3", "R8", "R9", "Ba", "Bd"});
   REQUIRE(legal_texts(game, s) == std::vector<std::string>{"place Ta", "place R1"});
   Rng rng(5);
   CHECK(game.action_to_string(s, with(game, {{"endgame", "0"}}).choose(s, rng)) == "place Ta");
