@@ -2,9 +2,13 @@
 // parsing into a Config.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cstdint>
+#include <map>
 #include <string>
 
+#include "core/error.hpp"
 #include "core/params.hpp"
 
 namespace nf::search {
@@ -24,6 +28,9 @@ struct Config {
   double widen = 0;  // > 0: progressive widening, a node tries a new move only while its tried
                      // moves are fewer than (their visits)^widen
   Rollout rollout = Rollout::Random;
+  // The heuristic's parameters, from "rollout=heuristic(mix=true)": the heuristic that plays
+  // rollouts, gives the prior and models unseen opponent moves. Empty: its defaults.
+  std::map<std::string, std::string> heuristic;
   double epsilon = 0;  // rollout=heuristic: probability of a random move instead
   int depth = 0;       // > 0: rollouts stop after this many moves and the evaluation scores them
   Evaluation evaluation = Evaluation::Game;  // what scores a cut-off: evaluate() or a value model
@@ -58,8 +65,10 @@ inline ParamSchema search_schema(Variant variant, bool flat = false, const Defau
       ParamSpec::real("ms", 0, 0, 1e7,
                       "time budget per decision in milliseconds instead of iterations; 0 = off "
                       "(a timed search is not reproducible)"),
-      ParamSpec::choice("rollout", d.rollout, {"random", "heuristic"},
-                        "rollout policy: uniformly random, or the game's heuristic"),
+      ParamSpec::text("rollout", d.rollout,
+                      "rollout policy: 'random', or 'heuristic' (the game's heuristic, which "
+                      "also gives the prior), optionally with its parameters as in its agent "
+                      "spec: heuristic(mix=true)"),
       ParamSpec::real("epsilon", d.epsilon, 0, 1,
                       "rollout=heuristic: probability of a uniformly random move instead of the "
                       "heuristic's (epsilon-greedy rollouts)"),
@@ -128,8 +137,22 @@ inline Config search_config(const ParamSet& params, Variant variant, bool flat =
   config.variant = variant;
   config.iterations = uint64_t(params.get_int("iterations"));
   config.ms = params.get_real("ms");
-  config.rollout =
-      params.get_choice("rollout") == "heuristic" ? Rollout::Heuristic : Rollout::Random;
+  const std::string& rollout = params.text("rollout");
+  AgentSpec policy;
+  try {
+    policy = parse_agent_spec(rollout);
+  } catch (const Error& e) {
+    throw Error(fmt::format("rollout={}: {}", rollout, e.what()));
+  }
+  if (policy.name != "random" && policy.name != "heuristic")
+    throw Error(
+        fmt::format("rollout={}: expected 'random' or 'heuristic' (with parameters: "
+                    "heuristic(key=value,...))",
+                    rollout));
+  if (policy.name == "random" && !policy.args.empty())
+    throw Error(fmt::format("rollout={}: random rollouts take no parameters", rollout));
+  config.rollout = policy.name == "heuristic" ? Rollout::Heuristic : Rollout::Random;
+  config.heuristic = policy.args;
   config.epsilon = params.get_real("epsilon");
   if (config.rollout == Rollout::Random && config.epsilon == d.epsilon) config.epsilon = 0;
   config.depth = int(params.get_int("depth"));

@@ -26,14 +26,16 @@ struct HeuristicPolicy<G> {
   using type = typename G::Heuristic;
 };
 
-// The game's heuristic with its default weights, for the search option `option`; an error
-// naming the option when the game has none.
+// The game's heuristic with the parameters `config` gives it (rollout=heuristic(...)), for the
+// search option `option`; an error naming the option when the game has none or a parameter is
+// wrong.
 template <Game G>
 std::unique_ptr<typename HeuristicPolicy<G>::type> make_heuristic(const G& game,
+                                                                  const Config& config,
                                                                   const std::string& option) {
   if constexpr (HasHeuristic<G>)
     return std::make_unique<typename HeuristicPolicy<G>::type>(
-        game, ParamSet(G::Heuristic::schema(), {}, "heuristic"));
+        game, ParamSet(G::Heuristic::schema(), config.heuristic, option));
   else
     throw Error(fmt::format("{}: game '{}' has no heuristic policy", option, G::kId));
 }
@@ -51,7 +53,7 @@ class RolloutPolicy {
   RolloutPolicy(const G& game, const Config& config)
       : game_(&game), depth_(config.depth), epsilon_(config.epsilon) {
     if (config.rollout == Rollout::Heuristic)
-      heuristic_ = make_heuristic(game, "rollout=heuristic");
+      heuristic_ = make_heuristic(game, config, "rollout=heuristic");
     if (config.epsilon > 0 && config.rollout != Rollout::Heuristic)
       throw Error(
           fmt::format("epsilon={}: only a heuristic rollout (rollout=heuristic) mixes in "

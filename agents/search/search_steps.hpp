@@ -94,7 +94,8 @@ class SearchSteps {
         rollout_(game, config),
         shared_(std::make_shared<SharedTrees<Action>>(
             config.variant == Variant::MultipleObserver ? size_t(game.num_players()) : 1)) {
-    if (config.prior > 0) prior_ = make_heuristic(game, fmt::format("prior={}", config.prior));
+    if (config.prior > 0)
+      prior_ = make_heuristic(game, config, fmt::format("prior={}", config.prior));
     guided_ = prior_ || config.widen > 0;
     for (auto& path : paths_) path.reserve(256);
   }

@@ -185,6 +185,35 @@ TEST_CASE("a heuristic prior is tried first and pulls visits toward the heuristi
     return uint64_t{0};
   };
   CHECK(visits_of_expected("ismcts(iterations=400,prior=100)") > 200);
+  // rollout=heuristic(...) gives the heuristic its parameters, the prior's included: with the
+  // Joker worth 10 the heuristic opens with another card, and the search tries that one.
+  const nf::commanders::Heuristic rich(
+      game, nf::ParamSet(nf::commanders::Heuristic::schema(), {{"joker", "10"}}, "heuristic"));
+  nf::Rng h3(1);
+  const auto rich_move = rich.choose(state, h3);
+  REQUIRE(rich_move != expected);
+  auto tuned = nf::make_agent(game, "ismcts(iterations=1,prior=1,rollout=heuristic(joker=10))");
+  nf::Rng r(5);
+  tuned->act(state, r);
+  for (const auto& [move, n, reward] : nf::testing::root_visits(game, *tuned, state))
+    CHECK(n == (move == game.action_to_string(state, rich_move) ? 1u : 0u));
+}
+
+TEST_CASE("rollout=heuristic(...) takes the heuristic's parameters, and names a wrong one") {
+  const nf::commanders::CommandersGame game;
+  const auto agent = nf::make_agent(game, "ismcts(rollout=heuristic(mix=true,joker=2))");
+  CHECK(agent->spec() == "ismcts(rollout=heuristic(mix=true,joker=2))");
+  CHECK(nf::make_agent(game, "flatmc(rollout=heuristic(mix=true))").get() != nullptr);
+  CHECK_THROWS_WITH(nf::make_agent(game, "ismcts(rollout=heuristic(nope=1))"),
+                    Catch::Contains("nope"));
+  CHECK_THROWS_WITH(nf::make_agent(game, "ismcts(rollout=heuristic(joker=abc))"),
+                    Catch::Contains("joker"));
+  CHECK_THROWS_WITH(nf::make_agent(game, "ismcts(rollout=random(mix=true))"),
+                    Catch::Contains("random rollouts take no parameters"));
+  CHECK_THROWS_WITH(nf::make_agent(game, "ismcts(rollout=greedy)"),
+                    Catch::Contains("expected 'random' or 'heuristic'"));
+  CHECK_THROWS_WITH(nf::make_agent(game, "ismcts(rollout=heuristic(mix=true)"),
+                    Catch::Contains("rollout"));
 }
 
 TEST_CASE("the default ismcts uses the heuristic and the evaluation a game has") {
