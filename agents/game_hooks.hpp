@@ -18,6 +18,7 @@
 //   value_model_text()            eval=learned needs weights=    search `eval=learned`
 //   kSearchIterations             1000                           the default `ismcts`
 //   kSearchDepth                  8                              the default `ismcts`
+//   kSearchRollout                "heuristic"                    the default `ismcts`
 //   broken_invariant(state)       only the generic checks        `ninefold check`
 //   check_configs()               the default config only        `ninefold check`, goldens, bench
 //   element_schema/collect_elements  no element table            `balance` element statistics
@@ -205,6 +206,17 @@ constexpr uint64_t default_search_iterations() {
     return G::kSearchIterations;
   else
     return 1000;
+}
+
+// `static constexpr std::string_view kSearchRollout = "heuristic(key=value)";`: the rollout
+// policy (and opponent model) of the default `ismcts` when the heuristic with its own defaults
+// is not the one that makes the search strongest.
+template <Game G>
+constexpr std::string_view default_search_rollout() {
+  if constexpr (requires { G::kSearchRollout; })
+    return G::kSearchRollout;
+  else
+    return "heuristic";
 }
 
 // `static constexpr int kSearchDepth = N;`: the moves after which the default `ismcts` cuts a

@@ -3,6 +3,8 @@
 // heuristic in docs/agents.md ("Against each game's heuristic").
 #pragma once
 
+#include <string>
+
 #include "agents/game_hooks.hpp"
 #include "agents/search/config.hpp"
 
@@ -20,7 +22,7 @@ Defaults game_defaults() {
   Defaults d;
   d.iterations = default_search_iterations<G>();
   if constexpr (HasHeuristic<G>) {
-    d.rollout = "heuristic";
+    d.rollout = std::string(default_search_rollout<G>());
     d.epsilon = 0.1;
     d.prior = 5;
     if constexpr (HasEvaluation<G> || HasShippedValueModel<G>) d.depth = default_search_depth<G>();

@@ -60,15 +60,16 @@ ParamSchema Heuristic::schema() {
       ParamSpec::real("aggression", 0.4, 0, 1,
                       "weight of killing enemy commanders against losing own ones"),
       ParamSpec::real("temperature", 0.0, 0, 10,
-                      "softmax temperature over play scores; 0 plays the best score"),
+                      "softmax temperature over play scores, instead of the mixed or best "
+                      "play; 0 = off"),
       ParamSpec::real("redraw_margin", 0.0, -5, 5,
                       "a Queen redraws when that gains more than this in expectation"),
       ParamSpec::real("win_value", 5.0, 0, 100,
                       "extra value of killing a side's last commander, which ends the game"),
-      ParamSpec::boolean("mix", false,
+      ParamSpec::boolean("mix", true,
                          "choose from the equilibrium of the battle's matrix game (both sides' "
-                         "choices against each other) instead of the best play against a "
-                         "uniform opponent"),
+                         "choices against each other); false: the best play against a uniform "
+                         "opponent, a fixed choice a search exploits"),
   };
 }
 
@@ -214,7 +215,7 @@ Action Heuristic::choose(const State& s, Rng& rng) const {
   FixedVector<Action, CommandersGame::kMaxActions> actions;
   game_->legal_actions(s, actions);
   const Position position(s, seat);
-  if (mix_ && actions.size() > 1) return choose_mixed(position, actions, rng);
+  if (mix_ && temperature_ <= 0 && actions.size() > 1) return choose_mixed(position, actions, rng);
   std::array<double, CommandersGame::kMaxActions> scores{};
   double best = -1e300;
   for (size_t i = 0; i < actions.size(); ++i) {
@@ -253,6 +254,26 @@ Action Heuristic::choose_mixed(const Position& p,
   for (size_t i = 0; i < rows; ++i)
     for (size_t j = 0; j < cols.size(); ++j)
       m[i][j] = outcome(p, played(actions[i]), Commander(cols[j]));
+  // A saddle point (a choice whose worst case is the opponent's best guarantee) is the
+  // equilibrium: play it, ties at random, without iterating.
+  double lower = -1e300, upper = 1e300;
+  std::array<double, CommandersGame::kMaxActions> worst{};
+  for (size_t i = 0; i < rows; ++i) {
+    worst[i] = 1e300;
+    for (size_t j = 0; j < cols.size(); ++j) worst[i] = std::min(worst[i], m[i][j]);
+    lower = std::max(lower, worst[i]);
+  }
+  for (size_t j = 0; j < cols.size(); ++j) {
+    double best = -1e300;
+    for (size_t i = 0; i < rows; ++i) best = std::max(best, m[i][j]);
+    upper = std::min(upper, best);
+  }
+  if (upper - lower < 1e-12) {
+    FixedVector<Action, CommandersGame::kMaxActions> saddle;
+    for (size_t i = 0; i < rows; ++i)
+      if (worst[i] >= lower - 1e-12) saddle.push_back(actions[i]);
+    return saddle[rng.below(static_cast<uint32_t>(saddle.size()))];
+  }
   std::array<double, CommandersGame::kMaxActions> regret_row{}, mine{}, average{};
   std::array<double, kCommanderTypes> regret_col{}, theirs{};
   auto normalize = [](auto& out, const auto& regret, size_t n) {
@@ -265,13 +286,13 @@ Action Heuristic::choose_mixed(const Position& p,
     normalize(theirs, regret_col, cols.size());
     std::array<double, CommandersGame::kMaxActions> row_value{};
     std::array<double, kCommanderTypes> col_value{};
-    double value = 0;
     for (size_t i = 0; i < rows; ++i)
       for (size_t j = 0; j < cols.size(); ++j) {
         row_value[i] += theirs[j] * m[i][j];
         col_value[j] -= mine[i] * m[i][j];
-        value += mine[i] * theirs[j] * m[i][j];
       }
+    double value = 0;
+    for (size_t i = 0; i < rows; ++i) value += mine[i] * row_value[i];
     for (size_t i = 0; i < rows; ++i) {
       regret_row[i] = std::max(regret_row[i] + row_value[i] - value, 0.0);
       average[i] += t * mine[i];

@@ -87,9 +87,17 @@ TEST_CASE("strength: on commanders ismcts(1000, heuristic rollouts) beats the he
   CHECK(m.first.low > m.second.high);
 }
 
-TEST_CASE("strength: on commanders the default ismcts beats the heuristic", "[.strength]") {
-  const Match m = match("ismcts", "heuristic", 200, 6);
+TEST_CASE("strength: on commanders the default ismcts beats the fixed heuristic it models",
+          "[.strength]") {
+  const Match m = match("ismcts", "heuristic(mix=false)", 200, 6);
   CHECK(m.first.low > m.second.high);
+}
+
+// The default heuristic mixes its choices (the equilibrium of each battle), which the search
+// does not model: it still wins more, by less (docs/games/commanders.md).
+TEST_CASE("strength: on commanders the default ismcts beats the mixed heuristic", "[.strength]") {
+  const Match m = match("ismcts", "heuristic", 500, 6);
+  CHECK(m.first.low > 0.5);
 }
 
 TEST_CASE("strength: on commanders more iterations are not weaker (100/400/1600)", "[.strength]") {

@@ -102,7 +102,7 @@ TEST_CASE("commanders heuristic: an Ace that cannot die assassinates") {
 TEST_CASE("commanders heuristic: temperature turns the best play into a spread") {
   const CommandersGame game;
   const State s = game.initial_state(4);
-  const Heuristic greedy = heuristic_with(game, {});
+  const Heuristic greedy = heuristic_with(game, {{"mix", "false"}});
   const Heuristic soft = heuristic_with(game, {{"temperature", "2"}});
   std::set<Action> greedy_plays, soft_plays;
   for (uint64_t seed = 0; seed < 200; ++seed) {
@@ -115,14 +115,14 @@ TEST_CASE("commanders heuristic: temperature turns the best play into a spread")
 }
 
 TEST_CASE("commanders heuristic: mix samples the battle's equilibrium, not a fixed play") {
-  // A battle is a simultaneous choice, and the default plays its best reply to a uniform
-  // opponent every time (a search that models it meets its opening Joker with a Jack); `mix`
-  // samples the equilibrium of the battle's matrix game. The opening's equilibrium is the
-  // Joker alone (it trades the cheapest card for any other): both play it. Later, in heuristic
-  // games, the mixed choice is spread where the fixed one is not.
+  // A battle is a simultaneous choice. With mix=false the heuristic plays its best reply to a
+  // uniform opponent every time (a search that models it meets its opening Joker with a Jack);
+  // the default samples the equilibrium of the battle's matrix game. The opening's equilibrium
+  // is the Joker alone (it trades the cheapest card for any other): both play it. Later, in
+  // heuristic games, the mixed choice is spread where the fixed one is not.
   const CommandersGame game;
-  const Heuristic fixed = heuristic_with(game, {});
-  const Heuristic mixed = heuristic_with(game, {{"mix", "true"}});
+  const Heuristic fixed = heuristic_with(game, {{"mix", "false"}});
+  const Heuristic mixed = heuristic_with(game, {});
   auto plays = [](const Heuristic& h, const State& s) {
     std::set<Action> seen;
     for (uint64_t seed = 0; seed < 200; ++seed) {
@@ -147,5 +147,7 @@ TEST_CASE("commanders heuristic: mix samples the battle's equilibrium, not a fix
       game.apply(s, fixed.choose(s, rng));
     }
   }
-  CHECK(spread > choices / 5);
+  // Most battles have a saddle point (a pure equilibrium, played as it is); about a sixth of
+  // these games' choices have none and are spread.
+  CHECK(spread > choices / 10);
 }

@@ -3,7 +3,9 @@
 // only on what its seat sees.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "agents/agent.hpp"
@@ -149,9 +151,11 @@ TEST_CASE("commanders determinize: the rng is reseeded, so future chance differs
 
 TEST_CASE("commanders heuristic: same decision in states its seat cannot tell apart") {
   const CommandersGame game;
-  for (const char* temperature : {"0", "1"}) {
-    INFO("temperature " << temperature);
-    const Heuristic h = heuristic_with(game, {{"temperature", temperature}});
+  const std::map<std::string, std::string> mixed, fixed = {{"mix", "false"}},
+                                                  soft = {{"temperature", "1"}};
+  for (const auto& params : {mixed, fixed, soft}) {
+    INFO("mix " << !params.count("mix") << ", temperature " << params.count("temperature"));
+    const Heuristic h = heuristic_with(game, params);
     Rng rng(8);
     int hidden_choice_varied = 0, decks_varied = 0, decisions = 0;
     for (const State& s : sample_states(game, 300)) {
