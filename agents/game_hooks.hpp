@@ -19,6 +19,7 @@
 //   kSearchIterations             1000                           the default `ismcts`
 //   kSearchDepth                  8                              the default `ismcts`
 //   kSearchRollout                "heuristic"                    the default `ismcts`
+//   kMctsIterations               1000                           the default `mcts`
 //   broken_invariant(state)       only the generic checks        `ninefold check`
 //   check_configs()               the default config only        `ninefold check`, goldens, bench
 //   element_schema/collect_elements  no element table            `balance` element statistics
@@ -204,6 +205,17 @@ template <Game G>
 constexpr uint64_t default_search_iterations() {
   if constexpr (requires { G::kSearchIterations; })
     return G::kSearchIterations;
+  else
+    return 1000;
+}
+
+// `static constexpr uint64_t kMctsIterations = N;`: the iterations per decision of the default
+// `mcts` on a perfect-information game where more search keeps winning and an iteration is
+// cheap, so that a default decision uses its 20 ms.
+template <Game G>
+constexpr uint64_t default_mcts_iterations() {
+  if constexpr (requires { G::kMctsIterations; })
+    return G::kMctsIterations;
   else
     return 1000;
 }

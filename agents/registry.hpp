@@ -59,12 +59,14 @@ std::vector<AgentInfo<G>> agent_catalog() {
          return std::make_unique<search::FlatMonteCarloAgent<G>>(
              game, search::search_config(params, Variant::SingleObserver, true), spec);
        }});
-  catalog.push_back({"mcts", "UCT on the true state, for perfect-information games (n players)",
-                     search::search_schema(Variant::Mcts),
-                     [](const G& game, const ParamSet& params, const std::string& spec) {
-                       return std::make_unique<search::TreeSearchAgent<G>>(
-                           game, search::search_config(params, Variant::Mcts), spec);
-                     }});
+  catalog.push_back(
+      {"mcts", "UCT on the true state, for perfect-information games (n players)",
+       search::search_schema(Variant::Mcts, false, search::mcts_defaults<G>()),
+       [](const G& game, const ParamSet& params, const std::string& spec) {
+         return std::make_unique<search::TreeSearchAgent<G>>(
+             game, search::search_config(params, Variant::Mcts, false, search::mcts_defaults<G>()),
+             spec);
+       }});
   catalog.push_back(
       {"ismcts", "information set MCTS (single- or multiple-observer trees)",
        search::search_schema(Variant::SingleObserver, false, search::game_defaults<G>()),

@@ -31,4 +31,14 @@ Defaults game_defaults() {
   return d;
 }
 
+// The default `mcts` of a game: random rollouts (it searches the true state of a
+// perfect-information game, and needs no model of anyone) and the iterations the game declares
+// (kMctsIterations).
+template <Game G>
+Defaults mcts_defaults() {
+  Defaults d;
+  d.iterations = default_mcts_iterations<G>();
+  return d;
+}
+
 }  // namespace nf::search

@@ -10,6 +10,8 @@
 #include "games/reference/kuhn_poker.hpp"
 #include "games/reference/leduc_poker.hpp"
 #include "games/reference/tic_tac_toe.hpp"
+#include "games/sections/heuristic.hpp"  // agent_catalog offers the heuristic only when it is complete
+#include "games/sections/sections.hpp"
 #include "tests/agents/helpers.hpp"
 
 using nf::reference::TicTacToeGame;
@@ -256,6 +258,25 @@ TEST_CASE("the default ismcts uses the heuristic and the evaluation a game has")
   CHECK(nf::make_agent(game, "ismcts(rollout=random)")->spec() == "ismcts(rollout=random)");
   CHECK_THROWS_WITH(nf::make_agent(game, "ismcts(rollout=random,epsilon=0.2)"),
                     Catch::Contains("epsilon"));
+}
+
+TEST_CASE("the default mcts searches the iterations a game declares") {
+  // Sections declares 4000 (its random-rollout search kept winning with every doubling);
+  // tic-tac-toe keeps 1000. Every iteration passes through the root.
+  CHECK(nf::search::mcts_defaults<TicTacToeGame>().iterations == 1000);
+  const nf::sections::SectionsGame game;
+  const auto root_total = [&](const std::string& spec) {
+    auto agent = nf::make_agent(game, spec);
+    const auto state = game.initial_state(3);
+    nf::Rng rng(4);
+    agent->act(state, rng);
+    uint64_t total = 0;
+    for (const auto& [move, n, reward] : nf::testing::root_visits(game, *agent, state)) total += n;
+    return total;
+  };
+  CHECK(root_total("mcts") == nf::sections::SectionsGame::kMctsIterations);
+  CHECK(nf::sections::SectionsGame::kMctsIterations == 4000);
+  CHECK(root_total("mcts(iterations=10)") == 10);
 }
 
 TEST_CASE("progressive widening: a node tries another move only while tried < visits^widen") {
