@@ -94,6 +94,9 @@ class ErasedGame {
                                                       int threads) const = 0;
 };
 
+// nf::Error unless 0 <= seat < seats (a seat argument of game `game`).
+void check_seat(long long seat, std::string_view game, int seats);
+
 // The game `id` built from `config` (option name -> value text); nf::Error for an unknown
 // game or a bad config, as the commands word it.
 std::shared_ptr<ErasedGame> load_game(std::string_view id,

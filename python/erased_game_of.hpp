@@ -16,9 +16,11 @@
 #include "agents/agent.hpp"
 #include "agents/game_hooks.hpp"
 #include "agents/observation_tensor.hpp"
+#include "core/cancel.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "experiments/run/run_limits.hpp"
 #include "python/erased_game.hpp"
 
 namespace nf {
@@ -90,6 +92,7 @@ class AgentOf final : public ErasedAgent {
       throw Error(
           fmt::format("game '{}' is over: agent '{}' has no move to make", G::kId, agent_->spec()));
     const typename G::Action chosen = agent_->act(state, rng_);
+    throw_if_cancelled();  // a cancelled search returns early: its choice is no answer
     const LegalActions<G> legal(game_, state);
     for (size_t i = 0; i < legal.actions().size(); ++i)
       if (legal.actions()[i] == chosen) return legal.id(i);
@@ -318,15 +321,12 @@ class ErasedGameOf final : public ErasedGame {
   }
   std::unique_ptr<ErasedVectorEnv> vector_env(size_t n, uint64_t seed, int threads) const override {
     if (n == 0) throw Error("VectorEnv: n must be at least 1");
+    check_threads("VectorEnv: threads", threads);
     return std::make_unique<VectorEnvOf<G>>(game_, n, seed, threads, observation_size());
   }
 
  private:
-  void check_seat(int seat) const {
-    if (seat < 0 || seat >= game_.num_players())
-      throw Error(fmt::format("seat {} does not exist in game '{}' ({} seats)", seat, G::kId,
-                              game_.num_players()));
-  }
+  void check_seat(int seat) const { python::check_seat(seat, G::kId, game_.num_players()); }
 
   const ParamSet config_;
   const G game_;

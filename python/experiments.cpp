@@ -1,6 +1,7 @@
 // Experiments from Python: balance, match and tournament return what their commands write as
 // summary.json (match.json, tournament.json), as Python objects. The C++ runs with the GIL
-// released; progress goes to stderr unless quiet.
+// released and Ctrl-C stops it (interruptible.hpp); sizes the commands refuse are refused
+// (run_limits.hpp). Progress goes to stderr unless quiet.
 #include <pybind11/stl.h>
 
 #include <optional>
@@ -11,8 +12,10 @@
 #include "experiments/report/html.hpp"
 #include "experiments/run/balance.hpp"
 #include "experiments/run/match.hpp"
+#include "experiments/run/run_limits.hpp"
 #include "experiments/run/tournament.hpp"
 #include "python/bindings.hpp"
+#include "python/interruptible.hpp"
 #include "stats/sprt.hpp"
 
 namespace nf::python {
@@ -35,67 +38,63 @@ std::vector<std::string> agent_list(const GameInfo& game, const py::object& agen
 using Config = std::map<std::string, std::string>;
 
 py::object balance(const std::string& id, const Config& config, const py::object& agents,
-                   std::optional<uint64_t> games, uint64_t seed, int threads, bool paired,
+                   std::optional<uint64_t> games, uint64_t seed, long long threads, bool paired,
                    std::optional<uint64_t> causal_games,
                    const std::vector<std::string>& causal_groups, const std::string& record,
                    bool quiet) {
   const GameInfo& info = find_game(id);
+  if (games) check_games("games", *games, 1);
+  check_threads("threads", threads);
   BalanceOptions o;
   o.agents = agent_list(info, agents);
   o.config = config;
   o.games = games.value_or(info.default_games);
   o.seed = seed;
-  o.threads = threads;
+  o.threads = int(threads);
   o.paired = paired;
   o.causal_games = causal_games;
   o.causal_groups = causal_groups;
   o.record_path = record;
   o.quiet = quiet;
-  std::string summary;
-  {
-    py::gil_scoped_release release;
+  return to_python(run_interruptible([&] {
     const std::optional<BalanceReport> report = play_balance(info, o);
     if (!report) throw Error("balance: this process is not the first of a distributed run");
-    summary = balance_summary_json(*report).dump();
-  }
-  return to_python(summary);
+    return balance_summary_json(*report).dump();
+  }));
 }
 
 py::object match(const std::string& id, const Config& config, const py::object& agents,
-                 uint64_t games, uint64_t seed, int threads, const std::string& sprt, bool quiet) {
+                 uint64_t games, uint64_t seed, long long threads, const std::string& sprt,
+                 bool quiet) {
   const GameInfo& info = find_game(id);
+  check_games("games", games, kMinPairedGames);
+  check_threads("threads", threads);
   MatchOptions o;
   o.agents = agent_list(info, agents);
   o.config = config;
   o.games = games;
   o.seed = seed;
-  o.threads = threads;
+  o.threads = int(threads);
   o.quiet = quiet;
   if (!sprt.empty()) o.sprt = parse_sprt(sprt);
-  std::string summary;
-  {
-    py::gil_scoped_release release;
-    summary = with_provenance(match_summary(*info.load(config), o)).dump();
-  }
-  return to_python(summary);
+  return to_python(run_interruptible(
+      [&] { return with_provenance(match_summary(*info.load(config), o)).dump(); }));
 }
 
 py::object tournament(const std::string& id, const Config& config, const py::object& agents,
-                      uint64_t games, uint64_t seed, int threads, bool quiet) {
+                      uint64_t games, uint64_t seed, long long threads, bool quiet) {
   const GameInfo& info = find_game(id);
+  check_games("games", games, kMinPairedGames);
+  check_threads("threads", threads);
   TournamentOptions o;
   o.agents = agent_list(info, agents);
   o.config = config;
   o.games = games;
   o.seed = seed;
-  o.threads = threads;
+  o.threads = int(threads);
   o.quiet = quiet;
-  std::string summary;
-  {
-    py::gil_scoped_release release;
-    summary = with_provenance(tournament_summary(*info.load(config), o)).dump();
-  }
-  return to_python(summary);
+  return to_python(run_interruptible(
+      [&] { return with_provenance(tournament_summary(*info.load(config), o)).dump(); }));
 }
 
 }  // namespace

@@ -40,8 +40,32 @@ py::list games_list() {
   return out;
 }
 
+// An integer argument (a Python or numpy integer) as C++ takes it. A bool or a float is a
+// TypeError, not the action 1 or a truncated 1.7; a value beyond 64 bits a ValueError, not a
+// wrapped -1.
+long long integer_argument(const py::handle& value, const char* name) {
+  const std::string type = Py_TYPE(value.ptr())->tp_name;
+  const bool boolean = PyBool_Check(value.ptr()) || type == "numpy.bool_" || type == "numpy.bool";
+  if (boolean || !PyIndex_Check(value.ptr()))
+    throw py::type_error(fmt::format("{} must be an integer, not {} ({})", name,
+                                     std::string(py::repr(value)), type));
+  const auto number = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!number) throw py::error_already_set();
+  int overflow = 0;
+  const long long out = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (overflow != 0)
+    throw py::value_error(fmt::format("{} {} is out of range", name, std::string(py::str(number))));
+  return out;
+}
+
+int seat_argument(const State& s, const py::handle& value) {
+  const long long seat = integer_argument(value, "seat");
+  check_seat(seat, s.game->id(), s.game->num_players());
+  return int(seat);
+}
+
 int seat_or_current(const State& s, const py::object& seat) {
-  if (!seat.is_none()) return seat.cast<int>();
+  if (!seat.is_none()) return seat_argument(s, seat);
   const int player = s.game->current_player(*s.state);
   if (player < 0)
     throw Error("the game is over: no player is to move, so name the seat to observe");
@@ -69,6 +93,11 @@ py::array_t<bool> legal_mask(const State& s) {
 }
 
 }  // namespace
+
+void check_seat(long long seat, std::string_view game, int seats) {
+  if (seat < 0 || seat >= seats)
+    throw Error(fmt::format("seat {} does not exist in game '{}' ({} seats)", seat, game, seats));
+}
 
 std::map<std::string, std::string> config_values(const py::kwargs& kwargs) {
   std::map<std::string, std::string> out;
@@ -144,10 +173,15 @@ void bind_games(py::module_& m) {
           "A bool array over the fixed action space, True where legal.")
       .def(
           "action_to_string",
-          [](const State& s, long long id) { return s.game->action_text(*s.state, id); },
+          [](const State& s, const py::object& id) {
+            return s.game->action_text(*s.state, integer_argument(id, "action"));
+          },
           py::arg("action"))
       .def(
-          "apply_action", [](State& s, long long id) { s.game->apply_action(*s.state, id); },
+          "apply_action",
+          [](State& s, const py::object& id) {
+            s.game->apply_action(*s.state, integer_argument(id, "action"));
+          },
           py::arg("action"))
       .def(
           "apply_text",
@@ -170,7 +204,9 @@ void bind_games(py::module_& m) {
       .def("hash", [](const State& s) { return s.game->hash(*s.state); })
       .def(
           "determinize",
-          [](State& s, int seat, uint64_t seed) { s.game->determinize(*s.state, seat, seed); },
+          [](State& s, const py::object& seat, uint64_t seed) {
+            s.game->determinize(*s.state, seat_argument(s, seat), seed);
+          },
           py::arg("seat"), py::arg("seed"),
           "Resamples what `seat` cannot see (hidden cards, unseen bids), as searches do.")
       .def("clone", &State::clone)

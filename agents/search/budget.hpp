@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "agents/search/config.hpp"
+#include "core/cancel.hpp"
 #include "core/rng.hpp"
 
 namespace nf::search {
@@ -30,13 +31,16 @@ class SearchBudget {
   }
 
   uint64_t seed(size_t thread) const { return seeds_[thread]; }
-  // Whether thread `thread` should run its `done`-th iteration.
+  // Whether thread `thread` should run its `done`-th iteration. A cancelled run begins no more
+  // (its caller throws Cancelled once the search has wound down).
   bool more(size_t thread, uint64_t done) const {
+    if (cancel_requested()) return false;
     if (timed_) return allows(done);
     return done < iterations_ / threads_ + (thread < iterations_ % threads_);
   }
   // Whether the search as a whole should run its `done`-th iteration.
   bool allows(uint64_t done) const {
+    if (cancel_requested()) return false;
     if (!timed_) return done < iterations_;
     return (done & 15) != 0 || std::chrono::steady_clock::now() < deadline_;
   }

@@ -17,6 +17,7 @@
 #include "experiments/run/ladder.hpp"
 #include "experiments/run/mpi.hpp"
 #include "experiments/run/robust.hpp"
+#include "experiments/run/run_limits.hpp"
 #include "experiments/run/sweep.hpp"
 #include "experiments/run/variant.hpp"
 
@@ -38,11 +39,11 @@ class BalanceCommand final : public Command {
         ->check(non_empty_value());
     games_option_ = bal->add_option(
         "--games", o.games, "games to play, rounded up to whole paired deals (default: per game)");
-    games_option_->check(whole_number())->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+    games_option_->check(whole_number())->check(CLI::Range(uint64_t{1}, kMaxGames));
     bal->add_option("--seed", o.seed, "master seed")->capture_default_str()->check(whole_number());
     bal->add_option("--threads", o.threads, "worker threads; 0 uses every core")
         ->capture_default_str()
-        ->check(CLI::Range(0, 4096));
+        ->check(CLI::Range(0, kMaxThreads));
     bal->add_option("--out", o.out_dir,
                     "directory for summary.json and CSV tables (default results/<game>)")
         ->check(non_empty_value());
@@ -53,7 +54,7 @@ class BalanceCommand final : public Command {
     bal->add_option("--record-every", o.record_every, "record every K-th game")
         ->capture_default_str()
         ->check(whole_number())
-        ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+        ->check(CLI::Range(uint64_t{1}, kMaxGames));
     bal->add_flag("--quiet", o.quiet, "no progress line");
     bal->add_flag("--tournament", o.tournament,
                   "also score matches: each deal in every seat order, match points summed (games "

@@ -8,6 +8,7 @@
 #include "experiments/commands/common_flags.hpp"
 #include "experiments/run/check.hpp"
 #include "experiments/run/planted.hpp"
+#include "experiments/run/run_limits.hpp"
 #include "experiments/with_game.hpp"
 
 namespace nf {
@@ -41,7 +42,7 @@ class CheckCommand final : public Command {
                   "made much stronger and one dead; passes when the causal values call them too "
                   "strong and too weak (--games: the balance games, default the game's)");
     chk->add_option("--threads", threads_, "worker threads for --planted; 0 uses every core")
-        ->check(CLI::Range(0, 4096));
+        ->check(CLI::Range(0, kMaxThreads));
     chk->add_flag("--list", list_,
                   "list every game and config `--all` checks, one per line: id key=value...");
     return chk;

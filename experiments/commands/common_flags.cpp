@@ -6,6 +6,7 @@
 #include "core/params.hpp"
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/report/result_folder.hpp"
+#include "experiments/run/run_limits.hpp"
 
 namespace nf {
 
@@ -27,7 +28,7 @@ void add_run_flags(CLI::App& command, uint64_t& seed, int& threads, bool& quiet)
   command.add_option("--seed", seed, "master seed")->capture_default_str()->check(whole_number());
   command.add_option("--threads", threads, "worker threads; 0 uses every core")
       ->capture_default_str()
-      ->check(CLI::Range(0, 4096));
+      ->check(CLI::Range(0, kMaxThreads));
   command.add_flag("--quiet", quiet, "no progress line");
 }
 

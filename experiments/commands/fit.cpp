@@ -3,6 +3,7 @@
 #include "experiments/tuning/fit.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
+#include "experiments/run/run_limits.hpp"
 
 namespace nf {
 namespace {
@@ -57,7 +58,7 @@ class FitCommand final : public Command {
     fit->add_option("--seed", o.seed, "master seed")->capture_default_str();
     fit->add_option("--threads", o.threads, "worker threads; 0 uses every core")
         ->capture_default_str()
-        ->check(CLI::Range(0, 4096));
+        ->check(CLI::Range(0, kMaxThreads));
     fit->add_option(
         "--out", o.out_dir,
         "directory for fit.json and the fitted data files (default results/fit-<game>)");

@@ -11,6 +11,7 @@
 #include "experiments/commands/common_flags.hpp"
 #include "experiments/report/html.hpp"
 #include "experiments/run/holes.hpp"
+#include "experiments/run/run_limits.hpp"
 #include "experiments/with_game.hpp"
 
 namespace nf {
@@ -40,7 +41,7 @@ class HolesCommand final : public Command {
     command->add_option("--seed", options_.seed, "seed of the first game")->capture_default_str();
     command->add_option("--threads", options_.threads, "games played at once (0: every core)")
         ->capture_default_str()
-        ->check(CLI::Range(0, 4096));
+        ->check(CLI::Range(0, kMaxThreads));
     command
         ->add_option("--value", value_,
                      "how the two moves are valued: 'continuations' (each followed by the player's "

@@ -5,6 +5,7 @@
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
 #include "experiments/run/match.hpp"
+#include "experiments/run/run_limits.hpp"
 
 namespace nf {
 namespace {
@@ -30,7 +31,7 @@ class MatchCommand final : public Command {
                                  "[default: {}, with --sprt {}]",
                                  kDefaultMatchGames, kDefaultSprtMaxGames))
         ->check(whole_number())
-        ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));
+        ->check(CLI::Range(kMinPairedGames, kMaxGames));
     command
         ->add_option("--print-every", m.print_every, "games between two lines of the running LLR")
         ->capture_default_str()

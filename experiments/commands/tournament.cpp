@@ -4,6 +4,7 @@
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
 #include "experiments/run/entrant.hpp"
+#include "experiments/run/run_limits.hpp"
 
 namespace nf {
 namespace {
@@ -26,7 +27,7 @@ class TournamentCommand final : public Command {
     command->add_option("--games", t.games, "games per pair of agents (whole paired deals)")
         ->capture_default_str()
         ->check(whole_number())
-        ->check(CLI::Range(uint64_t{2}, uint64_t{1} << 40));
+        ->check(CLI::Range(kMinPairedGames, kMaxGames));
     add_output_flags(*command, t.out_dir, t.report_path,
                      "directory for tournament.json and CSV tables");
     return command;

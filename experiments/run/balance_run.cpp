@@ -8,6 +8,7 @@
 #include <numeric>
 #include <optional>
 
+#include "core/cancel.hpp"
 #include "core/record.hpp"
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/format.hpp"
@@ -99,6 +100,7 @@ void BalanceRun::run_chunks(uint64_t first, uint64_t end, const ConsumeChunk& co
   uint64_t wave = std::max<uint64_t>(1, uint64_t(report_.threads) * 2), done = first;
   const bool progress = !options_.quiet && stderr_is_terminal();
   while (done < end) {
+    throw_if_cancelled();
     const uint64_t count = std::min(wave, end - done);
     std::vector<BalanceChunk> results(count);
     const auto wave_start = std::chrono::steady_clock::now();

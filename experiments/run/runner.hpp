@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "agents/agent.hpp"
+#include "core/cancel.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
@@ -42,6 +43,7 @@ PlayedGame<G> play_game(const G& game, std::span<Agent<G>* const> seats, uint64_
   while (!game.is_terminal(state)) {
     const int seat = game.current_player(state);
     const typename G::Action action = seats[seat]->act(state, agent_rngs[seat]);
+    throw_if_cancelled();  // a cancelled search returns early: its move is not played
     if (actions) actions->push_back(game.action_to_string(state, action));
     if (observer) {
       const typename G::State before = state;

@@ -29,3 +29,19 @@ def random_playout(game, seed, steps=None):
         state.apply_action(rng.choice(state.legal_actions()))
         states.append(state.clone())
     return states
+
+
+def run_python(code, timeout=30):
+    """Runs `code` in a fresh interpreter (for calls that could crash or hang this one) and
+    returns its (exit code, stdout, stderr); a run past `timeout` seconds fails the test."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    try:
+        done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                              text=True, timeout=timeout, env=dict(os.environ))
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"still running after {timeout} s")
+    return done.returncode, done.stdout, done.stderr

@@ -50,3 +50,16 @@ def test_to_pandas():
     pandas = pytest.importorskip("pandas")
     frame = ninefold.balance("kuhn_poker", agents="random", games=200).to_pandas()
     assert isinstance(frame, pandas.DataFrame) and len(frame) > 0
+
+
+def test_sizes_the_commands_refuse_are_refused():
+    with pytest.raises(ninefold.Error, match="games: Value 0 not in range 1 to 1099511627776"):
+        ninefold.balance("tic_tac_toe", agents="random", games=0)
+    with pytest.raises(ninefold.Error, match=f"games: Value {2**63} not in range"):
+        ninefold.balance("tic_tac_toe", agents="random", games=2**63)
+    with pytest.raises(ninefold.Error, match="threads: Value -1 not in range 0 to 4096"):
+        ninefold.balance("tic_tac_toe", agents="random", games=10, threads=-1)
+    with pytest.raises(ninefold.Error, match="games: Value 1 not in range 2 to"):
+        ninefold.match("tic_tac_toe", ["random", "heuristic"], games=1)
+    with pytest.raises(ninefold.Error, match="threads: Value 5000 not in range"):
+        ninefold.tournament("tic_tac_toe", ["random", "heuristic"], games=10, threads=5000)

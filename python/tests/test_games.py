@@ -2,6 +2,8 @@
 
 import random
 
+import numpy as np
+
 import ninefold
 import pytest
 from conftest import random_playout
@@ -105,3 +107,25 @@ def test_chance_is_drawn_from_the_seed():
     deals = {game.new_initial_state(seed).observation_string(0) for seed in range(40)}
     assert len(deals) == 3  # every card for seat 0 comes up
     assert game.new_initial_state(9).hash() == game.new_initial_state(9).hash()
+
+
+def test_actions_and_seats_must_be_integers_in_range():
+    game = ninefold.load_game("tic_tac_toe")
+    state = game.new_initial_state(1)
+    with pytest.raises(TypeError, match="action must be an integer, not True"):
+        state.apply_action(True)
+    with pytest.raises(TypeError, match="action must be an integer, not 1.7"):
+        state.apply_action(1.7)
+    with pytest.raises(ValueError, match="action 18446744073709551615 is out of range"):
+        state.apply_action(2**64 - 1)
+    with pytest.raises(TypeError, match="action must be an integer"):
+        state.action_to_string(False)
+    with pytest.raises(ninefold.Error, match="seat 1099511627776 does not exist"):
+        state.observation_tensor(2**40)
+    with pytest.raises(TypeError, match="seat must be an integer"):
+        state.observation_string(0.0)
+    with pytest.raises(ninefold.Error, match="seat -1 does not exist"):
+        state.determinize(-1, 3)
+    assert state.legal_actions() == list(range(9))  # nothing was applied
+    state.apply_action(np.int64(4))  # numpy integers are integers
+    assert state.observation_tensor(np.int32(1)).shape == (3, 3, 3)

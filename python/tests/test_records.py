@@ -1,5 +1,7 @@
 """Records written by balance, loaded and replayed from Python."""
 
+import warnings
+
 import ninefold
 import pytest
 
@@ -27,3 +29,15 @@ def test_a_changed_record_does_not_replay(tmp_path):
         ninefold.replay(record)
     with pytest.raises(ninefold.Error):
         ninefold.load_record(str(tmp_path / "missing.jsonl"))
+
+
+def test_a_record_without_running_hash_replays_with_a_warning(tmp_path):
+    path = tmp_path / "games.jsonl"
+    ninefold.balance("tic_tac_toe", agents="random", games=2, record=path)
+    record = ninefold.load_record(str(path), 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ninefold.replay(record)  # the full check: no warning
+    del record["running_hash"]
+    with pytest.warns(UserWarning, match="final-state check only"):
+        ninefold.replay(record)

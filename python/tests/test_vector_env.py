@@ -81,3 +81,19 @@ def test_games_without_action_space_take_positions():
     assert obs.shape == (4,) + game.observation_shape()
     with pytest.raises(ninefold.Error, match="no fixed action space"):
         env.legal_mask()
+
+
+def test_actions_must_be_integer_ids_and_threads_in_range():
+    game = ninefold.load_game("tic_tac_toe")
+    env = ninefold.VectorEnv(game, n=2, seed=1, threads=1)
+    with pytest.raises(TypeError, match="not an array of float64"):
+        env.step(np.array([1.7, 2.0]))
+    with pytest.raises(TypeError, match="not an array of bool"):
+        env.step([True, True])
+    with pytest.raises(ValueError, match="action 18446744073709551615 is not an action id"):
+        env.step(np.array([2**64 - 1, 0], dtype=np.uint64))
+    assert env.steps == 0
+    env.step(np.array([4, 4], dtype=np.uint8))
+    assert env.steps == 2
+    with pytest.raises(ninefold.Error, match="threads: Value -1 not in range 0 to 4096"):
+        ninefold.VectorEnv(game, n=2, threads=-1)
