@@ -309,7 +309,7 @@ TEST_CASE("ragnarok: a bonus for the round from a warrior's own trigger is back 
   sc.rules.trigger(sc.s, 0, 0, Trigger::Attack);
   sc.rules.trigger(sc.s, 0, 0, Trigger::Attack);
   CHECK(sc.game.strength(sc.s, 0, 0) == 6);
-  sc.rules.start_round(sc.s);
+  sc.rules.end_round(sc.s);
   CHECK(sc.game.strength(sc.s, 0, 0) == 4);
   sc.rules.trigger(sc.s, 0, 0, Trigger::Attack);
   CHECK(sc.game.strength(sc.s, 0, 0) == 6);
@@ -784,4 +784,26 @@ TEST_CASE("ragnarok end: by default 20 rounds are played and all 20 RR cards are
     CHECK(s.sides[0].health > 0);
     CHECK(s.sides[1].health > 0);
   }
+}
+
+TEST_CASE(
+    "ragnarok end: a game ended by Glory after the last round keeps none of that round's "
+    "bonuses and plays") {
+  Scenario sc;
+  sc.s.round = 20;
+  sc.warrior(0, "Shieldmaiden");                 // defence 4
+  sc.rules.trigger(sc.s, 0, 0, Trigger::Block);  // +2 for the round
+  REQUIRE(sc.game.defence(sc.s, 0, 0) == 6);
+  sc.s.sides[0].warrior_played = true;
+  sc.s.sides[1].event_played = true;
+  sc.s.sides[1].bid_bonus = 4;
+  sc.rules.end_round(sc.s);
+  REQUIRE(sc.s.phase == Phase::Over);
+  CHECK(sc.s.end_reason == EndReason::Draw);  // no Glory on either side
+  CHECK(sc.game.defence(sc.s, 0, 0) == 4);
+  CHECK_FALSE(sc.s.sides[0].warriors[0].round_bonus);
+  CHECK_FALSE(sc.s.sides[0].warrior_played);
+  CHECK_FALSE(sc.s.sides[1].event_played);
+  CHECK(sc.s.sides[1].bid_bonus == 0);
+  CHECK(sc.game.render(sc.s).find("played") == std::string::npos);
 }
