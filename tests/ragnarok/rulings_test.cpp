@@ -165,6 +165,7 @@ TEST_CASE(
   REQUIRE(sc.s.phase == Phase::Block);
   REQUIRE(sc.s.sides[1].warriors.size() == 2);
   CHECK(sc.s.sides[1].warriors[0].health == -1);
+  CHECK(sc.game.render(sc.s).find("#0 Berserker: health -1/8 (dead),") != std::string::npos);
   CHECK_FALSE(is_legal(sc.game, sc.s, "block #0 Berserker"));
   CHECK(is_legal(sc.game, sc.s, "block #1 Shieldmaiden"));
   sc.next_rolls({10});  // unblocked: 10 + 3 = 13 -> 7
