@@ -264,6 +264,16 @@ void Rules::resolve_rr_attack(State& s) const {
 void Rules::end_round(State& s) const {
   sweep(s);
   if (check_death(s)) return;
+  // What lasts a round lapses as it ends, the last round's too, so the final state of a
+  // game ended by Glory holds no bonus for the round nor a card played in it.
+  for (Side& side : s.sides) {
+    side.warrior_played = side.event_played = false;
+    side.bid_bonus = 0;
+    for (Warrior& w : side.warriors) {
+      w.strength_round = w.defence_round = 0;
+      w.round_bonus = false;
+    }
+  }
   if (s.round >= g.rounds()) {
     end_by_glory(s, EndReason::Glory);
     return;

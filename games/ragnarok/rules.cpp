@@ -240,14 +240,6 @@ void Rules::remove_from_hand(Side& side, size_t i) {
 
 void Rules::start_round(State& s) const {
   ++s.round;
-  for (Side& side : s.sides) {
-    side.warrior_played = side.event_played = false;
-    side.bid_bonus = 0;
-    for (Warrior& w : side.warriors) {
-      w.strength_round = w.defence_round = 0;
-      w.round_bonus = false;
-    }
-  }
   // Blocked RR warriors lose one shame counter at each Initiative Phase (shame=turns: at each
   // Cleanup they miss).
   if (!g.shame_turns())

@@ -101,10 +101,11 @@ std::string view(const RagnarokGame& g, const State& s, int seat) {
     out += fmt::format("  hand: {}\n", fmt::join(hand, ", "));
     for (size_t i = 0; i < side.warriors.size(); ++i) {
       const Warrior& w = side.warriors[i];
-      out += fmt::format("  #{} {}: health {}/{}, strength {}, defence {}{}{}{}{}\n", i,
+      // The dead stay on the board until their fight ends (docs/games/ragnarok.md, Rulings).
+      out += fmt::format("  #{} {}: health {}/{}{}, strength {}, defence {}{}{}{}{}\n", i,
                          g.card(w.card).name, w.health, g.max_health(s, p, int(i)),
-                         g.strength(s, p, int(i)), g.defence(s, p, int(i)),
-                         w.shame ? fmt::format(", shame {}", w.shame) : "",
+                         w.health <= 0 ? " (dead)" : "", g.strength(s, p, int(i)),
+                         g.defence(s, p, int(i)), w.shame ? fmt::format(", shame {}", w.shame) : "",
                          s.attackers.contains(uint8_t(i)) && p == s.active ? ", attacking" : "",
                          s.block_order.contains(uint8_t(i)) && p != s.active ? ", blocking" : "",
                          (side.offered >> i & 1) ? ", offered" : "");

@@ -60,12 +60,12 @@ TEST_CASE("ragnarok effect strength and defence: for the round, lasting, on enem
   SECTION("round") {
     play_event(sc, "Battle Fury");
     CHECK(sc.game.strength(sc.s, 0, 0) == 6);
-    sc.rules.start_round(sc.s);
+    sc.rules.end_round(sc.s);
     CHECK(sc.game.strength(sc.s, 0, 0) == 3);
   }
   SECTION("lasting") {
     play_event(sc, "Runic Wards");
-    sc.rules.start_round(sc.s);
+    sc.rules.end_round(sc.s);
     CHECK(sc.game.defence(sc.s, 0, 0) == 4);
   }
   SECTION("on the enemy, never below zero") {
@@ -139,7 +139,7 @@ TEST_CASE("ragnarok effect bid: raises this round's bids") {
   Scenario sc;
   sc.rules.apply_effect(sc.s, sc.game.card(sc.id("Oath of Glory")).effect, 0, kNone);
   CHECK(sc.game.bid_bonus(sc.s, 0) == 4);
-  sc.rules.start_round(sc.s);
+  sc.rules.end_round(sc.s);
   CHECK(sc.game.bid_bonus(sc.s, 0) == 0);
 }
 

@@ -146,6 +146,75 @@ TEST_CASE("ragnarok combat: a shamed attacker gets no blocks and no on-attack ef
   CHECK(sc.s.sides[1].warriors[0].health == 10);
 }
 
+// ---- The dead leave after the fight, and do not fight meanwhile ----
+
+TEST_CASE(
+    "ragnarok combat: a defender killed by an event before blocks stays on the board until the "
+    "attacks end and cannot block") {
+  Scenario sc;
+  sc.s.round = 8;
+  sc.warrior(0, "Spearman");      // strength 3
+  sc.warrior(1, "Berserker", 3);  // the Firestorm kills it
+  sc.warrior(1, "Shieldmaiden");  // 10 health: survives it
+  sc.hand(0, "Firestorm");        // 4 damage to each enemy warrior
+  sc.hand(1, "Iron Skin");
+  sc.rules.enter_attack(sc.s, 0);
+  sc.act("attack #0 Spearman");
+  sc.act("event Iron Skin");
+  sc.act("event Firestorm");  // the answer, resolved first
+  REQUIRE(sc.s.phase == Phase::Block);
+  REQUIRE(sc.s.sides[1].warriors.size() == 2);
+  CHECK(sc.s.sides[1].warriors[0].health == -1);
+  CHECK(sc.game.render(sc.s).find("#0 Berserker: health -1/8 (dead),") != std::string::npos);
+  CHECK_FALSE(is_legal(sc.game, sc.s, "block #0 Berserker"));
+  CHECK(is_legal(sc.game, sc.s, "block #1 Shieldmaiden"));
+  sc.next_rolls({10});  // unblocked: 10 + 3 = 13 -> 7
+  sc.act("done");
+  CHECK(sc.s.sides[1].health == 33);
+  // The attacks are over: the Berserker has left for Valhalla.
+  REQUIRE(sc.s.sides[1].warriors.size() == 1);
+  CHECK(sc.s.sides[1].warriors[0].card == sc.id("Shieldmaiden"));
+  CHECK(sc.s.sides[1].valhalla.contains(sc.id("Berserker")));
+}
+
+TEST_CASE(
+    "ragnarok combat: a declared attacker killed by an event before blocks stays on the board "
+    "but does not attack") {
+  Scenario sc;
+  sc.s.round = 8;
+  sc.warrior(0, "Berserker", 3);  // the Firestorm kills it
+  sc.warrior(0, "Spearman");      // strength 3, 9 health: survives it
+  sc.hand(1, "Firestorm");
+  sc.rules.enter_attack(sc.s, 0);
+  sc.act("attack #0 Berserker");
+  sc.act("attack #1 Spearman");
+  sc.next_rolls({10});  // the Spearman alone: 10 + 3 = 13 -> 7
+  sc.act("event Firestorm");
+  CHECK(sc.s.sides[1].health == 33);
+  CHECK(sc.s.sides[0].warriors.size() == 1);
+  CHECK(sc.s.sides[0].valhalla.contains(sc.id("Berserker")));
+}
+
+TEST_CASE(
+    "ragnarok combat: with every event window, a blocker killed after blocks does not block "
+    "and leaves its attacker unblocked") {
+  Scenario sc(std::map<std::string, std::string>{{"event_windows", "every"}});
+  sc.s.round = 8;
+  sc.warrior(0, "Spearman");  // strength 3
+  sc.warrior(1, "Thrall", 3);
+  sc.hand(0, "Firestorm");
+  sc.rules.enter_attack(sc.s, 0);
+  sc.act("attack #0 Spearman");
+  sc.act("block #0 Thrall");
+  REQUIRE(sc.s.phase == Phase::AfterBlocks);
+  // Unblocked: 7 + 3 = 10 -> 5 to the player. Had the dead Thrall still blocked (a second
+  // die of 1 + 2 defence), 10 - 3 = 7 would have passed it: 4 to the player.
+  sc.next_rolls({7, 1});
+  sc.act("event Firestorm");
+  CHECK(sc.s.sides[1].health == 35);
+  CHECK(sc.s.sides[1].warriors.empty());
+}
+
 // ---- Bid Phase ----
 
 TEST_CASE("ragnarok bid: a first player who passed gets a counter bid after the second bids") {
@@ -241,10 +310,75 @@ TEST_CASE("ragnarok: a bonus for the round from a warrior's own trigger is back 
   sc.rules.trigger(sc.s, 0, 0, Trigger::Attack);
   sc.rules.trigger(sc.s, 0, 0, Trigger::Attack);
   CHECK(sc.game.strength(sc.s, 0, 0) == 6);
-  sc.rules.start_round(sc.s);
+  sc.rules.end_round(sc.s);
   CHECK(sc.game.strength(sc.s, 0, 0) == 4);
   sc.rules.trigger(sc.s, 0, 0, Trigger::Attack);
   CHECK(sc.game.strength(sc.s, 0, 0) == 6);
+}
+
+// ---- Targets: "the enemy's strongest", "the owner's weakest" ----
+
+TEST_CASE(
+    "ragnarok targets: the strongest enemy has the highest strength as it stands, the lowest "
+    "position on ties, and is alive") {
+  Scenario sc;
+  const Effect spear_throw = sc.game.card(sc.id("Spear Throw")).effect;  // 3 to the strongest
+  auto& enemies = sc.s.sides[1].warriors;
+  SECTION("a bonus for the round counts") {
+    sc.warrior(1, "Berserker");  // strength 4, health 8
+    sc.warrior(1, "Spearman");   // strength 3 + 2 = 5, health 9
+    enemies[1].strength_round = 2;
+    sc.rules.apply_effect(sc.s, spear_throw, 0, kNone);
+    CHECK(enemies[0].health == 8);
+    CHECK(enemies[1].health == 6);
+  }
+  SECTION("a lasting penalty counts") {
+    sc.warrior(1, "Berserker");  // strength 4 - 2 = 2
+    sc.warrior(1, "Spearman");   // strength 3
+    enemies[0].strength_lasting = -2;
+    sc.rules.apply_effect(sc.s, spear_throw, 0, kNone);
+    CHECK(enemies[0].health == 8);
+    CHECK(enemies[1].health == 6);
+  }
+  SECTION("on a tie, the lowest position") {
+    sc.warrior(1, "Berserker", 5);
+    sc.warrior(1, "Berserker");
+    sc.rules.apply_effect(sc.s, spear_throw, 0, kNone);
+    CHECK(enemies[0].health == 2);
+    CHECK(enemies[1].health == 8);
+  }
+  SECTION("a dead warrior still on the board is no target") {
+    sc.warrior(1, "Berserker", 0);
+    sc.warrior(1, "Spearman");
+    sc.rules.apply_effect(sc.s, spear_throw, 0, kNone);
+    CHECK(enemies[0].health == 0);
+    CHECK(enemies[1].health == 6);
+  }
+}
+
+TEST_CASE(
+    "ragnarok targets: the owner's weakest warrior has the least health left, the lowest "
+    "position on ties") {
+  Scenario sc;
+  Effect heal_weakest;  // no shipped card uses own_weakest: the vocabulary's own
+  heal_weakest.kind = EffectKind::Heal;
+  heal_weakest.target = Target::OwnWeakest;
+  heal_weakest.amount = 3;
+  auto& own = sc.s.sides[0].warriors;
+  SECTION("the least health, not the least strength") {
+    sc.warrior(0, "Spearman", 5);   // strength 3
+    sc.warrior(0, "Berserker", 3);  // strength 4
+    sc.rules.apply_effect(sc.s, heal_weakest, 0, kNone);
+    CHECK(own[0].health == 5);
+    CHECK(own[1].health == 6);
+  }
+  SECTION("on a tie, the lowest position") {
+    sc.warrior(0, "Berserker", 4);
+    sc.warrior(0, "Spearman", 4);
+    sc.rules.apply_effect(sc.s, heal_weakest, 0, kNone);
+    CHECK(own[0].health == 7);
+    CHECK(own[1].health == 4);
+  }
 }
 
 // ---- Initiative ----
@@ -505,6 +639,26 @@ TEST_CASE(
   CHECK(sc.game.strength(sc.s, 0, 0) == 3);
 }
 
+TEST_CASE(
+    "ragnarok bid: warriors sacrificed together enter Valhalla from the highest position down, "
+    "so a revive brings back the lowest") {
+  Scenario sc;
+  sc.warrior(0, "Loki's Trickster");  // 7
+  sc.warrior(0, "Wolf Rider");        // 8
+  sc.rules.enter_bid(sc.s);
+  sc.act("offer #1 Wolf Rider");  // the order of the offers does not matter
+  sc.act("offer #0 Loki's Trickster");
+  sc.act("bid");
+  REQUIRE(sc.s.rr_zone[sc.rr_id("Heimdall's Horn")] == RrZone::Claimed0);
+  const auto& valhalla = sc.s.sides[0].valhalla;
+  REQUIRE(valhalla.size() == 2);
+  CHECK(valhalla[0] == sc.id("Wolf Rider"));
+  CHECK(valhalla[1] == sc.id("Loki's Trickster"));
+  sc.rules.apply_effect(sc.s, sc.game.card(sc.id("Return from Hel")).effect, 0, kNone);
+  REQUIRE(sc.s.sides[0].hand.size() == 1);
+  CHECK(sc.s.sides[0].hand[0] == sc.id("Loki's Trickster"));
+}
+
 // ---- Player order with seat 1 first ----
 
 TEST_CASE("ragnarok order: with seat 1 first it bids first and the RR cards hit it first") {
@@ -631,4 +785,26 @@ TEST_CASE("ragnarok end: by default 20 rounds are played and all 20 RR cards are
     CHECK(s.sides[0].health > 0);
     CHECK(s.sides[1].health > 0);
   }
+}
+
+TEST_CASE(
+    "ragnarok end: a game ended by Glory after the last round keeps none of that round's "
+    "bonuses and plays") {
+  Scenario sc;
+  sc.s.round = 20;
+  sc.warrior(0, "Shieldmaiden");                 // defence 4
+  sc.rules.trigger(sc.s, 0, 0, Trigger::Block);  // +2 for the round
+  REQUIRE(sc.game.defence(sc.s, 0, 0) == 6);
+  sc.s.sides[0].warrior_played = true;
+  sc.s.sides[1].event_played = true;
+  sc.s.sides[1].bid_bonus = 4;
+  sc.rules.end_round(sc.s);
+  REQUIRE(sc.s.phase == Phase::Over);
+  CHECK(sc.s.end_reason == EndReason::Draw);  // no Glory on either side
+  CHECK(sc.game.defence(sc.s, 0, 0) == 4);
+  CHECK_FALSE(sc.s.sides[0].warriors[0].round_bonus);
+  CHECK_FALSE(sc.s.sides[0].warrior_played);
+  CHECK_FALSE(sc.s.sides[1].event_played);
+  CHECK(sc.s.sides[1].bid_bonus == 0);
+  CHECK(sc.game.render(sc.s).find("played") == std::string::npos);
 }
