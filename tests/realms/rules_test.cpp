@@ -248,6 +248,24 @@ TEST_CASE("realms rules: a Mountain may be transformed, and then it is open grou
   CHECK(sc.legal("Thor move g4"));
 }
 
+TEST_CASE("realms rules: a transformed hex may be transformed again") {
+  // "Transform any empty hex adjacent to one of your Figures": a hex already transformed is
+  // such a hex. Each transform takes a terrain hex from the supply; the one placed before stays.
+  Scenario sc;
+  sc.place(kThor, "d4");
+  sc.play("select Thor");
+  sc.play("Thor transform d3 to forest");
+  sc.play("select Thor");
+  CHECK_FALSE(sc.legal("Thor transform d3 to forest"));  // Forest already
+  CHECK(sc.legal("Thor transform d3 to plain"));
+  sc.play("Thor transform d3 to water");
+  CHECK(sc.s.terrain[sc.hex("d3")] == Terrain::Water);
+  CHECK(sc.s.supply[size_t(Terrain::Forest)] == 1);
+  CHECK(sc.s.supply[size_t(Terrain::Water)] == 1);
+  CHECK(sc.s.sides[Aesir].actions == 0);
+  CHECK(sc.game.broken_invariant(sc.s).empty());
+}
+
 TEST_CASE("realms rules: no Rally while every hex of the realm tile is taken") {
   Scenario sc;
   sc.kill(kValkyrie);
