@@ -600,8 +600,12 @@ void RealmsGame::apply(State& s, Action a) const {
       s.phase = Phase::Main;
       return;
     case Verb::Rally: {
-      // The fallen warrior returns unwounded on its realm tile and may act at once.
-      s.figures[a.a] = {kNoHex, 0, FigureStatus::Active, false, false};
+      // The fallen warrior returns unwounded on its realm tile and may act at once, but "a
+      // Figure may only move and attack once": a move or attack it made before it fell this
+      // turn stays spent (begin_turn clears them at the start of the realm's turn).
+      Figure& f = s.figures[a.a];
+      f.wounds = 0;
+      f.status = FigureStatus::Active;
       set_figure_hex(s, a.a, a.b);
       side.rallied = true;
       --side.actions;

@@ -316,6 +316,38 @@ TEST_CASE("realms rules: Rally returns a fallen warrior to its realm tile once a
   CHECK(sc.legal("rally Vanguard at m3"));
 }
 
+TEST_CASE("realms rules: a rallied warrior keeps the move and attack it spent before it fell") {
+  // "A Figure may only move and attack once" (a turn): the Valkyrie moves, attacks, dies to the
+  // counterattack and is rallied in the same turn; she may not move or attack again.
+  Scenario sc;
+  sc.terrain("d4", Terrain::Plain);
+  sc.terrain("e4", Terrain::Plain);
+  sc.place(kVanguard, "e4");
+  sc.order("Valkyrie", "move d4");
+  sc.next_rolls({1, 1, 1});
+  sc.order("Valkyrie", "close-attack Vanguard");
+  REQUIRE(sc.s.phase == Phase::Counter);
+  sc.next_rolls({12, 1, 1});  // an automatic wound: the Valkyrie (health 1) dies
+  sc.play("counterattack");
+  REQUIRE(sc.figure(kValkyrie).status == FigureStatus::Dead);
+  sc.play("rally Valkyrie at c5");
+  CHECK(sc.figure(kValkyrie).status == FigureStatus::Active);
+  CHECK(sc.figure(kValkyrie).moved);
+  CHECK(sc.figure(kValkyrie).attacked);
+  // Nothing left for her this turn once fewer than a transform's three actions are left.
+  CHECK(sc.s.sides[Aesir].actions == 3);  // six less the move, the attack and the Rally
+  sc.s.sides[Aesir].actions = 2;
+  CHECK_FALSE(sc.legal("select Valkyrie"));
+  // A warrior that fell before acting this turn may move and attack once rallied.
+  sc.end_turn();
+  sc.end_turn();
+  CHECK_FALSE(sc.figure(kValkyrie).moved);
+  CHECK_FALSE(sc.figure(kValkyrie).attacked);
+  sc.kill(kValkyrie);
+  sc.play("rally Valkyrie at c5");
+  CHECK(sc.legal("select Valkyrie"));
+}
+
 TEST_CASE("realms rules: the Resource Phase resets actions and refills the Fate hand") {
   Scenario sc;
   sc.s.sides[Aesir].actions = 2;
