@@ -104,6 +104,10 @@ TEST_CASE("realms rules: bad configs are clear errors") {
         "realms test: vanguards=3: out of range (expected integer in [1, 2])");
   CHECK(error({{"seat0_realm", "giants"}}).find("seat0_realm=giants: not one of the choices") !=
         std::string::npos);
+  CHECK(error({{"range", "diagonal"}}) ==
+        "realms test: range=diagonal: not one of the choices (expected one of line, distance)");
+  CHECK(make_game({}).range_count() == RangeCount::Line);
+  CHECK(make_game({{"range", "distance"}}).range_count() == RangeCount::Distance);
   CHECK(make_game({{"map", "crossing"}}).board().name() == "Crossing");
   CHECK(make_game({{"vanguards", "2"}}).initial_state(1).figures[kVanguard2].status ==
         FigureStatus::Active);
