@@ -65,16 +65,19 @@ Overlap overlap(const Cube& to, const Cube& hex) {
 constexpr std::array<Cube, 6> kDirections = {
     {{1, -1, 0}, {1, 0, -1}, {0, 1, -1}, {-1, 1, 0}, {-1, 0, 1}, {0, -1, 1}}};
 
-template <class HexOf>
-SightLine sight_line_between(const Cube& from, const Cube& to, HexOf&& hex_of) {
+// The hexes a segment from the origin's centre to the centre of `offset` meets, the two ends
+// left out, in order of meeting: those it passes through the inside of, and those whose edge
+// it runs along (the two of an edge side by side, met at the same point).
+struct Met {
+  Cube at;
+  Overlap overlap;
+};
+using MetHexes = FixedVector<Met, 16>;
+
+MetHexes hexes_met(const Cube& offset) {
   // Every hex the segment passes through or runs along lies within its length of both ends.
-  const Cube offset{to.x - from.x, to.y - from.y, to.z - from.z};
-  const int d = cube_distance(from, to);
-  struct Met {
-    Cube at;
-    Overlap overlap;
-  };
-  FixedVector<Met, 16> met;
+  const int d = cube_distance(Cube{}, offset);
+  MetHexes met;
   for (int x = -d; x <= d; ++x)
     for (int y = std::max(-d, -x - d); y <= std::min(d, -x + d); ++y) {
       const Cube c{x, y, -x - y};
@@ -84,6 +87,11 @@ SightLine sight_line_between(const Cube& from, const Cube& to, HexOf&& hex_of) {
     }
   std::sort(met.begin(), met.end(),
             [](const Met& p, const Met& q) { return p.overlap.entry < q.overlap.entry; });
+  return met;
+}
+
+template <class HexOf>
+SightLine sight_line_between(const Cube& from, const MetHexes& met, HexOf&& hex_of) {
   SightLine line;
   auto add = [&](uint8_t first, uint8_t second, bool along_edge) {
     if (std::min(first, second) == kNoHex) return;  // off the map: nothing there to block
@@ -176,15 +184,23 @@ void Board::build_geometry() {
     for (uint8_t next : neighbours(int(h))) neighbour_sets_[h].insert(cells_[next]);
 
   distance_.assign(n * n, 0);
+  line_range_.assign(n * n, kBeyondRange);
   sight_.assign(n * n, SightLine{});
   sight_cells_.assign(n * n, SightCells{});
-  ranged_bands_.assign(n, {});
+  for (auto& bands : ranged_bands_) bands.assign(n, {});
   for (size_t a = 0; a < n; ++a)
     for (size_t b = 0; b < n; ++b) {
       const int d = cube_distance(cube[a], cube[b]);
       distance_[a * n + b] = uint8_t(std::min(d, 255));
+      if (d <= 1) line_range_[a * n + b] = uint8_t(d);
       if (d >= 2 && d <= 4) {
-        const SightLine& line = sight_[a * n + b] = sight_line_between(cube[a], cube[b], hex_of);
+        // The rulebook's count: the hexes met on the way (both of an edge the line runs
+        // along), whether or not the map has them, and the target's own hex.
+        const MetHexes met =
+            hexes_met({cube[b].x - cube[a].x, cube[b].y - cube[a].y, cube[b].z - cube[a].z});
+        const int counted = int(met.size()) + 1;
+        line_range_[a * n + b] = uint8_t(counted);
+        const SightLine& line = sight_[a * n + b] = sight_line_between(cube[a], met, hex_of);
         SightCells& cells = sight_cells_[a * n + b];
         auto cell_of = [&](uint8_t h) { return h == kNoHex ? kNoCell : cells_[h]; };
         for (size_t i = 0; i < line.steps; ++i) {
@@ -192,7 +208,8 @@ void Board::build_geometry() {
           cells.hex[i] = cell_of(step.hex);
           cells.partner[i] = cell_of(step.along_edge ? step.partner : step.hex);
         }
-        ranged_bands_[a].insert(cells_[b]);
+        ranged_bands_[size_t(RangeCount::Distance)][a].insert(cells_[b]);
+        if (counted <= kMaxRange) ranged_bands_[size_t(RangeCount::Line)][a].insert(cells_[b]);
       }
     }
 }

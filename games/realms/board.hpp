@@ -271,6 +271,15 @@ struct SightCells {
   }
 };
 
+// How the range of an attack is counted (config `range`). Line: the rulebook's count of the
+// hexes the line from the attacker's centre to the target's passes through or runs along the
+// edge of, the target's hex counted and the attacker's not (so an adjacent figure is one away).
+// Distance: the hex distance (the fewest steps from hex to hex), which a line may exceed.
+enum class RangeCount : uint8_t { Line, Distance };
+inline constexpr int kRangeCounts = 2;
+inline constexpr int kMaxRange = 4;           // the farthest a ranged attack reaches
+inline constexpr uint8_t kBeyondRange = 255;  // Board::line_range of hexes more than four apart
+
 // One figure's starting hex, by kind; `extra` marks the second Vanguard of the variant.
 struct Placement {
   FigureKind kind = Odin;
@@ -312,11 +321,16 @@ class Board {
   // The set of hex h alone: sets are built by joining these, whole words at a time.
   const HexSet& hex_set(int h) const { return hex_sets_[size_t(h)]; }
   const HexSet& half_hexes() const { return half_hexes_; }
-  // The hexes 2 to 4 hexes from h: where a ranged attack from h may reach.
-  const HexSet& ranged_band(int h) const { return ranged_bands_[size_t(h)]; }
+  // The hexes 2 to 4 from h by the given count: where a ranged attack from h may reach.
+  const HexSet& ranged_band(int h, RangeCount count) const {
+    return ranged_bands_[size_t(count)][size_t(h)];
+  }
   // The words of a hex set that hold this map's cells.
   int words() const { return (int(grid_rows_) * kCellsPerRow + 63) / 64; }
   int distance(int a, int b) const { return distance_[size_t(a) * stride_ + size_t(b)]; }
+  // The rulebook's range from a to b (RangeCount::Line), for hexes up to four apart by hex
+  // distance; kBeyondRange for farther ones, whose count is never four or less.
+  int line_range(int a, int b) const { return line_range_[size_t(a) * stride_ + size_t(b)]; }
   // Only for hexes at distance 2..4 (the ranged band); empty otherwise.
   const SightLine& sight_line(int a, int b) const {
     return sight_[size_t(a) * stride_ + size_t(b)];
@@ -346,10 +360,11 @@ class Board {
   std::vector<uint8_t> cells_;
   std::array<uint8_t, HexSet::kWords * 64> hex_at_cell_{};
   size_t stride_ = 0;  // size(), kept for the tables of pairs of hexes (no division by sizeof(Hex))
-  std::vector<HexSet> neighbour_sets_, hex_sets_, ranged_bands_;
+  std::vector<HexSet> neighbour_sets_, hex_sets_;
+  std::array<std::vector<HexSet>, kRangeCounts> ranged_bands_;  // by RangeCount
   HexSet all_hexes_, half_hexes_;
   uint8_t grid_rows_ = 0;
-  std::vector<uint8_t> distance_;
+  std::vector<uint8_t> distance_, line_range_;
   std::vector<SightLine> sight_;
   std::vector<SightCells> sight_cells_;
   std::array<std::vector<uint8_t>, kRealms> tiles_;

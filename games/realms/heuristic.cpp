@@ -184,9 +184,10 @@ double Heuristic::best_attack_from(const State& s, int slot, uint8_t hex) const 
   for (int t = first_slot(enemy); t < end_slot(enemy); ++t) {
     const Figure& f = s.figures[size_t(t)];
     if (f.status != FigureStatus::Active) continue;
-    const int d = board.distance(hex, f.hex);
-    const bool ranged = d >= 2;
-    if (d > 4 || (ranged && !game_->line_of_sight(s, hex, f.hex))) continue;
+    const bool ranged = board.distance(hex, f.hex) >= 2;
+    if (ranged && !(game_->ranged_band(hex).contains(board.cell(f.hex)) &&
+                    game_->line_of_sight(s, hex, f.hex)))
+      continue;
     const int dice = game_->attack_dice(s, slot, t, ranged, false, hex);
     best = std::max(best, attack_value(s, dice, t, game_->defence(s, t)));
   }

@@ -209,10 +209,10 @@ class RealmsGame {
   static constexpr int kSearchDepth = 12;
 
   static ParamSchema config_schema();
-  // `ninefold check`, the golden playthroughs and the benchmarks cover the other map and the
-  // two-Vanguard variant too.
+  // `ninefold check`, the golden playthroughs and the benchmarks cover the other map, the
+  // two-Vanguard variant and range by hex distance too.
   static std::vector<std::map<std::string, std::string>> check_configs() {
-    return {{{"map", "crossing"}}, {{"vanguards", "2"}}};
+    return {{{"map", "crossing"}}, {{"vanguards", "2"}}, {{"range", "distance"}}};
   }
   // The TOML text that the value of a data option ("map", "figures") names: a shipped file or
   // a path. Lets tools change a number in a copy of the designer's file.
@@ -231,6 +231,9 @@ class RealmsGame {
   int turn_cap() const { return turn_cap_; }
   int blood_to_win() const { return blood_to_win_; }
   int vanguards() const { return vanguards_; }
+  RangeCount range_count() const { return range_count_; }
+  // The hexes a ranged attack from `hex` may reach, by the config's count of range.
+  const HexSet& ranged_band(int hex) const { return board_->ranged_band(hex, range_count_); }
 
   State initial_state(uint64_t seed) const;
   // The one way to change a hex's terrain: it keeps the state's terrain planes in step.
@@ -446,6 +449,7 @@ class RealmsGame {
   int turn_cap_;
   int blood_to_win_;
   int vanguards_;
+  RangeCount range_count_;
   int seat0_realm_;  // 0 Aesir, 1 Norsemen, -1 drawn from the seed
   // The slots with two printed close dice or more (bit: slot): abilities only add dice and
   // Forest takes one away, so next to an enemy they always have a close attack.

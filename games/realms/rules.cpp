@@ -27,6 +27,10 @@ ParamSchema RealmsGame::config_schema() {
                          "blood in a realm's cauldron that wins the game while its ruler lives"),
       ParamSpec::integer("vanguards", 1, 1, 2,
                          "Norsemen Vanguards; 2 is the rulebook's two-Vanguard variant"),
+      ParamSpec::choice("range", "line", {"line", "distance"},
+                        "how far a ranged attack (2 to 4) reaches: line counts the hexes the line "
+                        "from centre to centre passes through or along the edge of, as the "
+                        "rulebook says; distance is the hex distance"),
   };
 }
 
@@ -43,6 +47,8 @@ RealmsGame::RealmsGame(const ParamSet& config)
       turn_cap_(static_cast<int>(config.get_int("turn_cap"))),
       blood_to_win_(static_cast<int>(config.get_int("blood_to_win"))),
       vanguards_(static_cast<int>(config.get_int("vanguards"))),
+      range_count_(config.get_choice("range") == "distance" ? RangeCount::Distance
+                                                            : RangeCount::Line),
       words_(board_->words()) {
   const std::string& seat0 = config.get_choice("seat0_realm");
   seat0_realm_ = seat0 == "aesir" ? Aesir : seat0 == "norsemen" ? Norsemen : -1;
@@ -236,12 +242,12 @@ RealmsGame::Targets RealmsGame::find_targets(const State& s, int slot) const {
 template <int W, bool kFirstOnly>
 inline uint16_t RealmsGame::ranged_targets(const State& s, int slot) const {
   using Set = BasicHexSet<W>;
-  // From two to four hexes with a line of sight, with dice for it: the enemies' hexes in the
-  // figure's ranged band are the candidates.
+  // From two to four hexes (counted as `range` says) with a line of sight, with dice for it:
+  // the enemies' hexes in the figure's ranged band are the candidates.
   const FigureStats& st = stats(s, slot);
   if (st.ranged == 0) return 0;
   const uint8_t from = s.figures[size_t(slot)].hex;
-  const Set band = Set(board_->ranged_band(from)) & Set(occupied(s, other(slot_realm(slot))));
+  const Set band = Set(ranged_band(from)) & Set(occupied(s, other(slot_realm(slot))));
   if (band.empty()) return 0;
   const bool ranged_sure = st.ranged >= 2;
   const HexSet blocking = sight_blocking(s);
@@ -600,8 +606,12 @@ void RealmsGame::apply(State& s, Action a) const {
       s.phase = Phase::Main;
       return;
     case Verb::Rally: {
-      // The fallen warrior returns unwounded on its realm tile and may act at once.
-      s.figures[a.a] = {kNoHex, 0, FigureStatus::Active, false, false};
+      // The fallen warrior returns unwounded on its realm tile and may act at once, but "a
+      // Figure may only move and attack once": a move or attack it made before it fell this
+      // turn stays spent (begin_turn clears them at the start of the realm's turn).
+      Figure& f = s.figures[a.a];
+      f.wounds = 0;
+      f.status = FigureStatus::Active;
       set_figure_hex(s, a.a, a.b);
       side.rallied = true;
       --side.actions;

@@ -173,6 +173,26 @@ TEST_CASE("realms abilities: Hjordis ignores one wound of one attack in each pla
   CHECK_FALSE(sc.s.sides[Norsemen].bloodline_used);
 }
 
+TEST_CASE("realms abilities: Ancient Bloodline ignores one of the attack's wounds, then health") {
+  // "Ignore one Wound from one Attack": the wound comes off what the attack inflicts, before
+  // the wounds are capped at the health she has left. Hjordis with one health left, hit for
+  // two wounds, ignores one and dies of the other; the cap first would have left one wound to
+  // ignore and let her live.
+  Scenario sc = facing(kThor, kHjordis);
+  sc.s.sides[Norsemen].actions = 0;
+  sc.s.figures[kHjordis].wounds = 3;
+  // The blood of those wounds, as if Thor had dealt them.
+  sc.s.sides[Aesir].blood = 3;
+  sc.s.counters[kThor].damage = 3;
+  sc.s.counters[kHjordis].wounds_taken = 3;
+  sc.next_rolls({12, 12, 1, 1});
+  sc.order("Thor", "close-attack Hjordis");
+  CHECK(sc.s.sides[Norsemen].bloodline_used);
+  CHECK(sc.figure(kHjordis).status == FigureStatus::Dead);
+  CHECK(sc.s.sides[Aesir].blood == 4);
+  CHECK(sc.game.broken_invariant(sc.s).empty());
+}
+
 TEST_CASE("realms abilities: Sinfjotli the Hunter chooses a quarry and re-rolls against it") {
   Scenario sc = facing(kValkyrie, kSinfjotli);
   sc.end_turn();

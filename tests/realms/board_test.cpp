@@ -226,6 +226,13 @@ TEST_CASE("realms board: hex lines list the hexes passed through, and edge-runni
       const SightLine& ba = b.sight_line(c, a);
       REQUIRE(ab.steps == ba.steps);
       REQUIRE((ab.steps > 0) == (b.distance(a, c) >= 2 && b.distance(a, c) <= 4));
+      // Range by the line is symmetric, never less than the hex distance, and the ranged
+      // bands hold the hexes two to four away by each count.
+      const int line = b.line_range(a, c), d = b.distance(a, c);
+      REQUIRE(line == b.line_range(c, a));
+      REQUIRE(line >= d);
+      REQUIRE(b.ranged_band(a, RangeCount::Line).contains(b.cell(c)) == (line >= 2 && line <= 4));
+      REQUIRE(b.ranged_band(a, RangeCount::Distance).contains(b.cell(c)) == (d >= 2 && d <= 4));
       for (int i = 0; i < ab.steps; ++i) {
         const SightStep &p = ab.step[size_t(i)], &q = ba.step[size_t(ab.steps - 1 - i)];
         REQUIRE((p.hex == q.hex && p.partner == q.partner && p.along_edge == q.along_edge));
@@ -262,7 +269,7 @@ TEST_CASE("realms board: every sight line agrees with a dense sampling of the se
     if (b.distance(from, h) <= 5) near.push_back(h);
   REQUIRE(near.size() == 91);
 
-  int offsets = 0, crossings = 0, edges = 0;
+  int offsets = 0, crossings = 0, edges = 0, in_line_range = 0;
   for (int to = 0; to < b.size(); ++to) {
     const int d = b.distance(from, to);
     if (d < 2 || d > 4) continue;
@@ -296,6 +303,10 @@ TEST_CASE("realms board: every sight line agrees with a dense sampling of the se
       if (count >= 2) along.insert(pair);
     crossings += int(inside.size());
     edges += int(along.size());
+    // The rulebook's range: the hexes passed through, both of each edge run along, and the
+    // target's.
+    CHECK(b.line_range(from, to) == int(inside.size() + 2 * along.size()) + 1);
+    in_line_range += b.line_range(from, to) <= kMaxRange;
 
     INFO("line g7 to " << b.hex_name(to));
     const SightLine& line = b.sight_line(from, to);
@@ -317,6 +328,9 @@ TEST_CASE("realms board: every sight line agrees with a dense sampling of the se
   // hex between two edges, and 12 others pass 4.
   CHECK(crossings == 6 * 1 + 6 * 2 + 12 * 2 + 6 * 3 + 6 * 1 + 12 * 4);
   CHECK(edges == 6 + 6 * 2);
+  // Counted by the line, all of range two and three is in reach, and of range four only the
+  // six straight lines (three hexes passed and the target); the others count five or six.
+  CHECK(in_line_range == 12 + 18 + 6);
 }
 
 TEST_CASE("realms board: the figure stats load from the shipped realm cards") {

@@ -146,6 +146,48 @@ TEST_CASE("realms combat: ranged attacks need range two to four and a line of si
   CHECK(sc.game.attack_dice(sc.s, kFrigg, kSigmund, true, false) == 2);
 }
 
+TEST_CASE("realms combat: range counts the hexes the attack line passes through or along") {
+  // The rulebook counts "the number of hexes the Attack line passes through and/or along the
+  // edge of": the target's hex and both hexes of an edge the line runs along, not the
+  // attacker's own hex (an adjacent figure is one hex away, close-attack range).
+  const Board& b = Scenario().game.board();
+  auto range = [&](const char* from, const char* to) {
+    return b.line_range(b.parse_hex(from), b.parse_hex(to));
+  };
+  CHECK(range("e4", "f4") == 1);
+  CHECK(range("e4", "h4") == 3);  // f4, g4, h4
+  CHECK(range("e4", "g3") == 3);  // along the edge of f3 and f4, then g3
+  CHECK(range("e4", "i3") == 5);  // f4, g3, g4, h3, i3: four hexes away, five counted
+  CHECK(range("e5", "a6") == 5);  // d5, c5, c6, b6, a6
+  CHECK(range("a2", "a6") == 6);  // along a3|b3, through a4, along a5|b5, then a6
+  CHECK(b.distance(b.parse_hex("e5"), b.parse_hex("a6")) == 4);
+
+  // Hjordis on e5 and Frigg on a6 with a clear line between them: four hexes apart, out of
+  // range by the rulebook's count, in range by hex distance.
+  for (const auto& [count, in_range] : {std::pair{"line", false}, std::pair{"distance", true}}) {
+    Scenario sc(std::map<std::string, std::string>{{"range", count}});
+    INFO("range=" << count);
+    for (const char* h : {"e5", "d5", "c5", "c6", "b6", "a6"}) sc.terrain(h, Terrain::Plain);
+    sc.place(kValkyrie, "d3");  // off the line (it starts on c5)
+    sc.game.set_figure_hex(sc.s, kFrigg, sc.hex("a6"));
+    sc.place(kHjordis, "e5");
+    REQUIRE(sc.game.line_of_sight(sc.s, sc.hex("e5"), sc.hex("a6")));
+    CHECK(sc.game.can_attack(sc.s, kHjordis, kFrigg, true) == in_range);
+    CHECK(sc.game.can_attack(sc.s, kFrigg, kHjordis, true) == in_range);
+    sc.s.active = Norsemen;
+    CHECK(sc.legal("select Hjordis"));
+    sc.play("select Hjordis");
+    CHECK(sc.legal("Hjordis ranged-attack Frigg") == in_range);
+    // Four hexes along a row count four: in range either way.
+    sc.terrain("d4", Terrain::Plain);
+    sc.place(kOdin, "b2");  // off the row (he starts on b4)
+    sc.game.set_figure_hex(sc.s, kHjordis, sc.hex("e4"));
+    sc.game.set_figure_hex(sc.s, kFrigg, sc.hex("a4"));
+    for (const char* h : {"b4", "c4", "d4"}) REQUIRE(sc.s.occupant[sc.hex(h)] == kNoFigure);
+    CHECK(sc.game.can_attack(sc.s, kHjordis, kFrigg, true));
+  }
+}
+
 TEST_CASE("realms combat: a line along a hex edge is blocked only when both hexes block") {
   Scenario sc;
   // e4 to g3 runs along the edge between f3 (Water) and f4 (Plain).
@@ -164,7 +206,8 @@ TEST_CASE("realms combat: a line along a hex edge is blocked only when both hexe
 }
 
 TEST_CASE("realms combat: a line crossing an edge at an angle is blocked by either hex") {
-  Scenario sc;
+  // Range by hex distance, which puts i3 (four hexes from e4, a count of five) in reach.
+  Scenario sc(std::map<std::string, std::string>{{"range", "distance"}});
   // e4 to i3 crosses f4, g3, the Mountain g4 and h3: it passes through the inside of g3
   // and g4, so each blocks on its own, both for the attack and for the counterattack.
   for (const char* h : {"e4", "f4", "g3", "h3", "i3"}) sc.terrain(h, Terrain::Plain);

@@ -104,6 +104,10 @@ TEST_CASE("realms rules: bad configs are clear errors") {
         "realms test: vanguards=3: out of range (expected integer in [1, 2])");
   CHECK(error({{"seat0_realm", "giants"}}).find("seat0_realm=giants: not one of the choices") !=
         std::string::npos);
+  CHECK(error({{"range", "diagonal"}}) ==
+        "realms test: range=diagonal: not one of the choices (expected one of line, distance)");
+  CHECK(make_game({}).range_count() == RangeCount::Line);
+  CHECK(make_game({{"range", "distance"}}).range_count() == RangeCount::Distance);
   CHECK(make_game({{"map", "crossing"}}).board().name() == "Crossing");
   CHECK(make_game({{"vanguards", "2"}}).initial_state(1).figures[kVanguard2].status ==
         FigureStatus::Active);
@@ -248,6 +252,24 @@ TEST_CASE("realms rules: a Mountain may be transformed, and then it is open grou
   CHECK(sc.legal("Thor move g4"));
 }
 
+TEST_CASE("realms rules: a transformed hex may be transformed again") {
+  // "Transform any empty hex adjacent to one of your Figures": a hex already transformed is
+  // such a hex. Each transform takes a terrain hex from the supply; the one placed before stays.
+  Scenario sc;
+  sc.place(kThor, "d4");
+  sc.play("select Thor");
+  sc.play("Thor transform d3 to forest");
+  sc.play("select Thor");
+  CHECK_FALSE(sc.legal("Thor transform d3 to forest"));  // Forest already
+  CHECK(sc.legal("Thor transform d3 to plain"));
+  sc.play("Thor transform d3 to water");
+  CHECK(sc.s.terrain[sc.hex("d3")] == Terrain::Water);
+  CHECK(sc.s.supply[size_t(Terrain::Forest)] == 1);
+  CHECK(sc.s.supply[size_t(Terrain::Water)] == 1);
+  CHECK(sc.s.sides[Aesir].actions == 0);
+  CHECK(sc.game.broken_invariant(sc.s).empty());
+}
+
 TEST_CASE("realms rules: no Rally while every hex of the realm tile is taken") {
   Scenario sc;
   sc.kill(kValkyrie);
@@ -296,6 +318,38 @@ TEST_CASE("realms rules: Rally returns a fallen warrior to its realm tile once a
   sc.end_turn();
   sc.kill(kVanguard);
   CHECK(sc.legal("rally Vanguard at m3"));
+}
+
+TEST_CASE("realms rules: a rallied warrior keeps the move and attack it spent before it fell") {
+  // "A Figure may only move and attack once" (a turn): the Valkyrie moves, attacks, dies to the
+  // counterattack and is rallied in the same turn; she may not move or attack again.
+  Scenario sc;
+  sc.terrain("d4", Terrain::Plain);
+  sc.terrain("e4", Terrain::Plain);
+  sc.place(kVanguard, "e4");
+  sc.order("Valkyrie", "move d4");
+  sc.next_rolls({1, 1, 1});
+  sc.order("Valkyrie", "close-attack Vanguard");
+  REQUIRE(sc.s.phase == Phase::Counter);
+  sc.next_rolls({12, 1, 1});  // an automatic wound: the Valkyrie (health 1) dies
+  sc.play("counterattack");
+  REQUIRE(sc.figure(kValkyrie).status == FigureStatus::Dead);
+  sc.play("rally Valkyrie at c5");
+  CHECK(sc.figure(kValkyrie).status == FigureStatus::Active);
+  CHECK(sc.figure(kValkyrie).moved);
+  CHECK(sc.figure(kValkyrie).attacked);
+  // Nothing left for her this turn once fewer than a transform's three actions are left.
+  CHECK(sc.s.sides[Aesir].actions == 3);  // six less the move, the attack and the Rally
+  sc.s.sides[Aesir].actions = 2;
+  CHECK_FALSE(sc.legal("select Valkyrie"));
+  // A warrior that fell before acting this turn may move and attack once rallied.
+  sc.end_turn();
+  sc.end_turn();
+  CHECK_FALSE(sc.figure(kValkyrie).moved);
+  CHECK_FALSE(sc.figure(kValkyrie).attacked);
+  sc.kill(kValkyrie);
+  sc.play("rally Valkyrie at c5");
+  CHECK(sc.legal("select Valkyrie"));
 }
 
 TEST_CASE("realms rules: the Resource Phase resets actions and refills the Fate hand") {
