@@ -67,8 +67,8 @@ const BalanceReport& BalanceRun::run() {
   report_.shard = options_.shard;
   std::optional<AtomicFile> records;
   if (!options_.record_path.empty()) records.emplace(options_.record_path);
-  CheckpointWriter checkpoint(options_.checkpoint_path, checkpoint_identity(),
-                              options_.checkpoint_seconds);
+  checkpoint_.emplace(options_.checkpoint_path, checkpoint_identity(), options_.checkpoint_seconds);
+  CheckpointWriter& checkpoint = *checkpoint_;
   uint64_t resume = first;
   double earlier_seconds = 0;
   if (auto saved = checkpoint.load(first, end, report_.totals,
