@@ -8,6 +8,7 @@
 #include <numeric>
 #include <optional>
 
+#include "core/provenance.hpp"
 #include "core/record.hpp"
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/format.hpp"
@@ -128,6 +129,7 @@ BalanceAccumulator BalanceRun::empty_accumulator() const {
 
 nlohmann::json BalanceRun::checkpoint_identity() const {
   return {{"engine", kEngineVersion},
+          {"revision", code_revision()},
           {"game", report_.game},
           {"config", report_.config},
           {"data", data_hashes_},

@@ -6,6 +6,7 @@ set -u
 bin="$(realpath "$1")"
 maps="$(realpath "$(dirname "$0")/../../games/realms/data/maps")"
 ragnarok_data="$(realpath "$(dirname "$0")/../../games/ragnarok/data")"
+seal="$(realpath "$(dirname "$0")/seal.py")"  # gives an edited checkpoint its checksum
 work="$(mktemp -d)"
 trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 cd "$work"
@@ -44,6 +45,10 @@ for change in "c['next_chunk']=-1" "c['next_chunk']=1.5" "c['next_chunk']='5'" "
   expect_error "checkpoint with $change is refused, naming the field" "checkpoint 'bad.ckpt': field 'checksum'" \
     "$bin" "${ck[@]}" --checkpoint bad.ckpt
 done
+edit_checkpoint "c['identity']['revision']='0123456789ab'"
+python3 "$seal" bad.ckpt
+expect_error "a checkpoint of another revision is refused, naming both revisions" \
+  "its field 'identity.revision' is \"0123456789ab\", this run's is \"" "$bin" "${ck[@]}" --checkpoint bad.ckpt
 edit_checkpoint "del c['format']"
 expect_error "a checkpoint of an older format is refused" "field 'format'" "$bin" "${ck[@]}" --checkpoint bad.ckpt
 mkdir ckdir
