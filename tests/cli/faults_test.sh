@@ -136,6 +136,20 @@ check "shards run with a relative data path merge from another folder" test -s e
 sed -i 's/^strength = 4$/strength = 5/' run/data/my.toml
 (cd elsewhere && expect_error "an edited data file is named as such" "the cards file differs from the one the shards were run with" \
   "$bin" merge ../run/sh0 ../run/sh1 --out m2)
+# Shards that name a file outside the folder holding them: merge neither reads it nor prints its hash.
+echo "secret = 1" >secret.txt
+mkdir -p evil/inbox && cp -r run/sh0 run/sh1 evil/inbox/
+for i in 0 1; do
+  python3 -c "import json; p='evil/inbox/sh$i/summary.json'; d=json.load(open(p))
+d['identity']['config']['cards']=d['config']['cards']='../../../secret.txt'; d['data_paths']['cards']='../../../secret.txt'
+json.dump(d,open(p,'w'))"
+  python3 "$seal" "evil/inbox/sh$i/summary.json"
+done
+secret_hash=$(python3 -c "import sys; sys.path.insert(0,'$src/tests/cli'); import seal; print(format(seal.hash_bytes(open('secret.txt','rb').read()),'016x'))")
+expect_error "a data path leading out of the shards' folder is refused" \
+  "the cards file the shards name ('$work/secret.txt') is outside the folder that holds the shards" \
+  "$bin" merge evil/inbox/sh0 evil/inbox/sh1 --out m3
+check "the refusal does not print the outside file's content hash" bash -c "! grep -q '$secret_hash' '$work/err'"
 
 # --- 3. result folders and their reports: whole, and of one run -----------------------------
 # A run interrupted at moments spread over its games and its write must leave one run's whole
