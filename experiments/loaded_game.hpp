@@ -24,9 +24,10 @@ struct CausalRequest {
   uint64_t seed = 1;
   int threads = 0;
   bool quiet = false;
-  uint64_t deals = 0;                    // the balance run's deals
-  std::optional<uint64_t> replacements;  // unset: the game's share of the deals
-  std::vector<std::string> groups;       // the groups to value; empty: every group
+  uint64_t deals = 0;                      // the balance run's deals
+  std::optional<uint64_t> replacements;    // unset: the game's share of the deals
+  std::vector<std::string> groups;         // the groups to value; empty: every group
+  CheckpointWriter* checkpoint = nullptr;  // the balance run's, to resume from and save to
 };
 
 class LoadedGame {

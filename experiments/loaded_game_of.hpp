@@ -43,7 +43,7 @@ class LoadedGameOf final : public LoadedGame {
   }
   nlohmann::json causal_values(const CausalRequest& r) const override {
     return run_causal_values(game_, r.agents, r.seed, r.threads, r.quiet, r.deals, r.replacements,
-                             r.groups);
+                             r.groups, r.checkpoint);
   }
 
  private:

@@ -17,7 +17,7 @@
 
 namespace {
 // The run every input is loaded into: chunks 0..8 of two games and one seat-swapped pair each.
-void load(const nf::CheckpointWriter& run, const std::string& path, const std::string& bytes) {
+void load(nf::CheckpointWriter& run, const std::string& path, const std::string& bytes) {
   static const nf::ElementSchema schema = [] {
     nf::ElementSchema s;
     s.label = "card";
@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string path = (std::filesystem::temp_directory_path() /
                                    ("nf_fuzz_checkpoint_" + std::to_string(::getpid())))
                                       .string();
-  static const nf::CheckpointWriter run(path, {{"game", "fuzz"}, {"seed", 1}}, 60);
+  static nf::CheckpointWriter run(path, {{"game", "fuzz"}, {"seed", 1}}, 60);
   const std::string bytes(reinterpret_cast<const char*>(data), size);
   load(run, path, bytes);
   nlohmann::json sealed = nlohmann::json::parse(bytes, nullptr, false);

@@ -63,11 +63,10 @@ std::optional<BalanceReport> play_balance(const GameInfo& info, const BalanceOpt
   const bool publishes = reduce_balance_over_processes(report, run->empty_accumulator());
   // Causal values need every deal: not for a shard (`--shard`); under MPI every rank plays its
   // part of them, and the first rank, whole after the reduction, reports them. A checkpointed
-  // run measures them once its deals are done (they are not checkpointed: a function of the
-  // run's identity alone).
+  // run measures them once its deals are done, saving their progress in the same checkpoint.
   if (report.shard.whole() || mpi_world().size > 1)
-    report.causal = game->causal_values(
-        {o.agents, o.seed, o.threads, o.quiet, report.deals, o.causal_games, o.causal_groups});
+    report.causal = game->causal_values({o.agents, o.seed, o.threads, o.quiet, report.deals,
+                                         o.causal_games, o.causal_groups, run->checkpoint()});
   if (!publishes) return std::nullopt;
   return report;
 }

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "core/cancel.hpp"
+#include "core/provenance.hpp"
 #include "core/record.hpp"
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/format.hpp"
@@ -68,8 +69,8 @@ const BalanceReport& BalanceRun::run() {
   report_.shard = options_.shard;
   std::optional<AtomicFile> records;
   if (!options_.record_path.empty()) records.emplace(options_.record_path);
-  CheckpointWriter checkpoint(options_.checkpoint_path, checkpoint_identity(),
-                              options_.checkpoint_seconds);
+  checkpoint_.emplace(options_.checkpoint_path, checkpoint_identity(), options_.checkpoint_seconds);
+  CheckpointWriter& checkpoint = *checkpoint_;
   uint64_t resume = first;
   double earlier_seconds = 0;
   if (auto saved = checkpoint.load(first, end, report_.totals,
@@ -130,6 +131,7 @@ BalanceAccumulator BalanceRun::empty_accumulator() const {
 
 nlohmann::json BalanceRun::checkpoint_identity() const {
   return {{"engine", kEngineVersion},
+          {"revision", code_revision()},
           {"game", report_.game},
           {"config", report_.config},
           {"data", data_hashes_},

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,11 @@ class BalanceRun {
 
   uint64_t chunk_count() const { return (deals_ + chunk_deals_ - 1) / chunk_deals_; }
   const BalanceReport& report() const { return report_; }
+  // The checkpoint run() saved to and resumed from, which the run's causal values continue
+  // (experiments/run/causal_values.hpp); null without --checkpoint or before run().
+  CheckpointWriter* checkpoint() {
+    return checkpoint_ && !options_.checkpoint_path.empty() ? &*checkpoint_ : nullptr;
+  }
   BalanceAccumulator empty_accumulator() const;
   // What a checkpoint or a shard must agree on to be combined with this run.
   nlohmann::json checkpoint_identity() const;
@@ -93,6 +99,7 @@ class BalanceRun {
   BalanceReport report_;
 
  private:
+  std::optional<CheckpointWriter> checkpoint_;
   void show_progress(std::chrono::steady_clock::time_point start, uint64_t chunks_done,
                      uint64_t chunks) const;
 };

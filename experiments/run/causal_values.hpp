@@ -42,7 +42,9 @@
 #include "core/stats.hpp"
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/format.hpp"
+#include "experiments/run/causal_progress.hpp"
 #include "experiments/run/causal_tally.hpp"
+#include "experiments/run/checkpoint.hpp"
 #include "experiments/run/entrant.hpp"
 #include "experiments/run/lineup.hpp"
 #include "experiments/run/mpi.hpp"
@@ -71,8 +73,10 @@ class CausalRun {
 
   const CausalSchema& schema() const { return schema_; }
 
-  // Plays deals [0, deals) with at most `budget` replacement games.
-  CausalTally run(uint64_t deals, uint64_t budget, CausalRunInfo& info) {
+  // Plays deals [0, deals) with at most `budget` replacement games. With a checkpoint (one
+  // process only), continues from the progress saved in it and saves its own as it goes.
+  CausalTally run(uint64_t deals, uint64_t budget, CausalRunInfo& info,
+                  CheckpointWriter* checkpoint = nullptr) {
     const auto start = std::chrono::steady_clock::now();
     const int threads = threads_ > 0 ? threads_ : int(tbb::info::default_concurrency());
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
@@ -82,9 +86,9 @@ class CausalRun {
       return a;
     });
     const CausalTally empty(schema_.elements.size(), schema_.contexts.size());
-    CausalTally total = empty;
     const MpiWorld world = mpi_world();
     const uint64_t rank = uint64_t(world.rank), ranks = uint64_t(world.size);
+    if (ranks > 1) checkpoint = nullptr;  // ranks would save at different moments
     info.budget = budget;
     info.contexts_randomized = game_.contexts_randomized();
     info.groups_measured = groups_measured_;
@@ -93,40 +97,120 @@ class CausalRun {
     // After a pilot cut short by the budget, smaller blocks re-plan more often.
     const uint64_t block =
         pilot < scanned ? std::clamp(pilot, kMinBlockDeals, kBlockDeals) : kBlockDeals;
-    for (uint64_t done = 0; done < deals;) {
-      const uint64_t count = std::min(done == 0 ? pilot : block, deals - done);
-      const double left = double(budget) - double(total.replacement_games);
-      std::vector<char> plan = causal_plan(total, done, deals, count, left);
-      if (!std::all_of(plan.begin(), plan.end(), [](char c) { return c != 0; }))
-        info.full_coverage = false;
-      // Up to 64 chunks a block, so that a short block uses every core; under MPI chunk c is
-      // played by rank c mod ranks and then shared with every rank.
-      const uint64_t chunk = std::clamp<uint64_t>(count / 64, 1, kChunkDeals);
-      const uint64_t chunks = (count + chunk - 1) / chunk;
-      std::vector<CausalTally> results(chunks, empty);
-      const uint64_t mine = (chunks + ranks - 1 - rank) / ranks;  // chunks rank, rank + ranks, ...
-      tbb::parallel_for(uint64_t{0}, mine, [&](uint64_t i) {
-        const uint64_t c = rank + i * ranks;
-        const uint64_t first = done + c * chunk;
-        run_chunk(first, std::min(done + count, first + chunk), plan, agents.local(), results[c]);
-      });
-      share_causal_chunks(results, int(rank), int(ranks));
-      for (const auto& r : results) total.merge(r);
-      done += count;
+    const auto block_deals = [&](uint64_t done) {
+      return std::min(done == 0 ? pilot : block, deals - done);
+    };
+    // Up to 64 chunks a block, so that a short block uses every core.
+    const auto chunk_deals = [](uint64_t count) {
+      return std::clamp<uint64_t>(count / 64, 1, kChunkDeals);
+    };
+    CausalProgress progress{budget, groups_measured_, 0, 0, {}, true, 0, empty};
+    if (checkpoint && !checkpoint->causal_progress().is_null()) {
+      progress = resumed(*checkpoint, progress, deals, block_deals, chunk_deals);
+      if (!quiet_)
+        fmt::print(stderr, "causal values: resumed from the checkpoint at deal {} of {}\n",
+                   progress.total.deals, deals);
+    }
+    info.full_coverage = progress.full_coverage;
+    const auto save = [&] {
+      progress.full_coverage = info.full_coverage;
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      nlohmann::json j = causal_progress_json(progress);
+      j["seconds"] = progress.seconds + seconds;
+      checkpoint->save_causal_progress(j);
+    };
+    CausalTally& total = progress.total;
+    while (progress.block_start < deals) {
+      const uint64_t done = progress.block_start, count = block_deals(done);
+      if (progress.chunks_done == 0) {
+        const double left = double(budget) - double(total.replacement_games);
+        progress.plan = causal_plan(total, done, deals, count, left);
+        if (!std::all_of(progress.plan.begin(), progress.plan.end(), [](char c) { return c != 0; }))
+          info.full_coverage = false;
+      }
+      const std::vector<char>& plan = progress.plan;
+      const uint64_t chunk = chunk_deals(count), chunks = (count + chunk - 1) / chunk;
+      // Waves of chunks, merged in chunk order, so that progress can be saved between them;
+      // under MPI (no checkpoint) a wave is the whole block and chunk c is played by rank
+      // c mod ranks and then shared with every rank.
+      const uint64_t wave = checkpoint ? std::max<uint64_t>(1, uint64_t(threads) * 4) : chunks;
+      for (uint64_t from = progress.chunks_done; from < chunks;) {
+        const uint64_t n = std::min(wave, chunks - from);
+        std::vector<CausalTally> results(n, empty);
+        const uint64_t mine = (n + ranks - 1 - rank) / ranks;  // chunks rank, rank + ranks, ...
+        tbb::parallel_for(uint64_t{0}, mine, [&](uint64_t i) {
+          const uint64_t c = rank + i * ranks;
+          const uint64_t first = done + (from + c) * chunk;
+          run_chunk(first, std::min(done + count, first + chunk), plan, agents.local(), results[c]);
+        });
+        share_causal_chunks(results, int(rank), int(ranks));
+        for (const auto& r : results) total.merge(r);
+        from += n;
+        progress.chunks_done = from;
+        if (from == chunks) {  // the next block plans afresh
+          progress.block_start += count;
+          progress.chunks_done = 0;
+          progress.plan.clear();
+        }
+        if (checkpoint && checkpoint->due(progress.block_start == deals)) save();
+      }
       if (!quiet_ && stderr_is_terminal()) {
         std::fprintf(stderr, "\r\033[Kcausal values: %llu of %llu deals, %llu replacement games",
-                     static_cast<unsigned long long>(done), static_cast<unsigned long long>(deals),
+                     static_cast<unsigned long long>(progress.block_start),
+                     static_cast<unsigned long long>(deals),
                      static_cast<unsigned long long>(total.replacement_games));
         std::fflush(stderr);
       }
     }
     if (!quiet_ && stderr_is_terminal()) std::fprintf(stderr, "\r\033[K");
-    info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return total;
+    info.seconds = progress.seconds +
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return std::move(total);
   }
 
  private:
   static constexpr uint64_t kBlockDeals = 512, kMinBlockDeals = 32, kChunkDeals = 8;
+
+  // The progress saved in `checkpoint`, checked against this run (`fresh`: its progress before
+  // any deal) and its blocks of deals and chunks; nf::Error naming the checkpoint's field.
+  template <class BlockDeals, class ChunkDeals>
+  static CausalProgress resumed(const CheckpointWriter& checkpoint, const CausalProgress& fresh,
+                                uint64_t deals, BlockDeals&& block_deals,
+                                ChunkDeals&& chunk_deals) {
+    const auto fail = [&](const std::string& field, const std::string& problem) {
+      checkpoint.fail(field, problem);
+    };
+    CausalProgress p = read_causal_progress(checkpoint.causal_progress(), fresh.total, fail);
+    if (p.budget != fresh.budget)
+      fail("causal.budget",
+           fmt::format("is {} replacement games, this run's is {} (--causal-games)", p.budget,
+                       fresh.budget));
+    if (p.groups_measured != fresh.groups_measured)
+      fail("causal.groups_measured", "differs from this run's groups (--causal-groups)");
+    // The finished blocks must end on a block's boundary, and the chunks done within a block.
+    uint64_t boundary = 0;
+    while (boundary < p.block_start && boundary < deals) boundary += block_deals(boundary);
+    if (boundary != p.block_start)
+      fail("causal.block_start", fmt::format("is {}, not where a block of this run's {} deals "
+                                             "starts",
+                                             p.block_start, deals));
+    uint64_t done = p.block_start;
+    if (p.block_start < deals) {
+      const uint64_t count = block_deals(p.block_start), chunk = chunk_deals(count);
+      if (p.chunks_done >= (count + chunk - 1) / chunk)
+        fail("causal.chunks_done", fmt::format("is {}, more than the block has", p.chunks_done));
+      if (p.chunks_done > 0 && p.plan.size() != fresh.total.cells.size())
+        fail("causal.plan", "does not have one entry per element and context");
+      done += std::min(count, p.chunks_done * chunk);
+    } else if (p.chunks_done != 0) {
+      fail("causal.chunks_done", "must be 0 once every deal is done");
+    }
+    if (p.total.deals != done)
+      fail("causal.counts.deals",
+           fmt::format("is {} where the progress gives {}", p.total.deals, done));
+    return p;
+  }
 
   // The elements in play in a deal, of the groups this run values.
   void measured_slots(const typename G::State& initial, std::vector<CausalSlot>& slots) const {
@@ -243,7 +327,8 @@ template <Game G>
 nlohmann::json run_causal_values(const G& game, const std::vector<std::string>& agents,
                                  uint64_t seed, int threads, bool quiet, uint64_t deals,
                                  std::optional<uint64_t> replacements,
-                                 const std::vector<std::string>& groups = {}) {
+                                 const std::vector<std::string>& groups = {},
+                                 CheckpointWriter* checkpoint = nullptr) {
   if constexpr (!HasCausalValues<G>) {
     return nullptr;
   } else {
@@ -253,7 +338,7 @@ nlohmann::json run_causal_values(const G& game, const std::vector<std::string>& 
                      : uint64_t(std::ceil(run.schema().replacements_per_game * double(deals)));
     if (budget == 0) return nullptr;
     CausalRunInfo info;
-    const CausalTally tally = run.run(deals, budget, info);
+    const CausalTally tally = run.run(deals, budget, info, checkpoint);
     return causal_values_json(run.schema(), tally, info);
   }
 }

@@ -25,16 +25,24 @@ uint64_t wdl_total(const std::vector<WinDrawLoss>& rows) {
   return total;
 }
 
-// The first key whose value differs between two identities, for a message a user can act on.
-std::string first_difference(const nlohmann::json& saved, const nlohmann::json& run) {
-  if (!saved.is_object()) return "identity";
-  for (auto it = run.begin(); it != run.end(); ++it)
-    if (!saved.contains(it.key()) || saved.at(it.key()) != it.value()) return it.key();
-  for (auto it = saved.begin(); it != saved.end(); ++it)
-    if (!run.contains(it.key())) return it.key();
-  return "identity";
-}
 }  // namespace
+
+IdentityDifference first_identity_difference(const nlohmann::json& a, const nlohmann::json& b) {
+  // A value as JSON text, cut short: a config can be long.
+  const auto text = [](const nlohmann::json* v) {
+    if (!v) return std::string("missing");
+    std::string t = v->dump();
+    return t.size() > 120 ? t.substr(0, 117) + "..." : t;
+  };
+  if (!a.is_object() || !b.is_object()) return {"identity", text(&a), text(&b)};
+  for (auto it = b.begin(); it != b.end(); ++it)
+    if (!a.contains(it.key()) || a.at(it.key()) != it.value())
+      return {"identity." + it.key(), text(a.contains(it.key()) ? &a.at(it.key()) : nullptr),
+              text(&it.value())};
+  for (auto it = a.begin(); it != a.end(); ++it)
+    if (!b.contains(it.key())) return {"identity." + it.key(), text(&it.value()), text(nullptr)};
+  return {"identity", text(&a), text(&b)};
+}
 
 CheckpointWriter::CheckpointWriter(std::string path, nlohmann::json identity, double every_seconds)
     : path_(std::move(path)),
@@ -49,9 +57,9 @@ void CheckpointWriter::fail(std::string_view field, std::string_view problem) co
                   path_, field, problem));
 }
 
-std::string CheckpointWriter::checksum(const nlohmann::json& checkpoint) {
-  nlohmann::json fields = checkpoint;
-  fields.erase("checksum");
+std::string content_checksum(const nlohmann::json& file) {
+  nlohmann::json fields = file;
+  if (fields.is_object()) fields.erase("checksum");
   return hash_to_hex(Hasher().add_bytes(fields.dump()).value());
 }
 
@@ -85,11 +93,13 @@ CheckpointWriter::Saved CheckpointWriter::parse(const nlohmann::json& j, uint64_
     if (!j.contains(field)) fail(field, "is missing");
   if (!j.at("checksum").is_string() || j.at("checksum") != checksum(j))
     fail("checksum", "does not match the file's contents (the file was edited or damaged)");
-  if (j.at("identity") != identity_)
+  if (j.at("identity") != identity_) {
+    const IdentityDifference d = first_identity_difference(j.at("identity"), identity_);
     throw Error(fmt::format(
-        "checkpoint '{}' belongs to another experiment (its field 'identity.{}' differs from "
-        "this run's); remove it or run the same command. It was saved by: {}",
-        path_, first_difference(j.at("identity"), identity_), j.at("identity").dump()));
+        "checkpoint '{}' belongs to another experiment (its field '{}' is {}, this run's is {}); "
+        "remove it or run the same command. It was saved by: {}",
+        path_, d.field, d.first, d.second, j.at("identity").dump()));
+  }
   Saved saved;
   const nlohmann::json& next = j.at("next_chunk");
   if (!next.is_number_unsigned()) fail("next_chunk", "must be a whole number");
@@ -207,9 +217,22 @@ bool CheckpointWriter::due(bool last_chunk) const {
 }
 
 void CheckpointWriter::save(uint64_t next_chunk, const nlohmann::json& counts, double seconds) {
-  nlohmann::json j = {{"format", kCheckpointFormat}, {"engine", kEngineVersion},
-                      {"identity", identity_},       {"next_chunk", next_chunk},
-                      {"seconds", seconds},          {"counts", counts}};
+  base_ = {{"next_chunk", next_chunk}, {"seconds", seconds}, {"counts", counts}};
+  causal_ = nullptr;
+  write();
+}
+
+void CheckpointWriter::save_causal_progress(const nlohmann::json& progress) {
+  causal_ = progress;
+  write();
+}
+
+void CheckpointWriter::write() {
+  nlohmann::json j = base_;
+  j["format"] = kCheckpointFormat;
+  j["engine"] = kEngineVersion;
+  j["identity"] = identity_;
+  if (!causal_.is_null()) j["causal"] = causal_;
   j["checksum"] = checksum(j);
   write_file_atomically(path_, j.dump() + "\n");
   last_save_ = steady_seconds();

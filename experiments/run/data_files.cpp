@@ -50,19 +50,39 @@ nlohmann::json record_data_files(const ParamSchema& schema, const nlohmann::json
   return out;
 }
 
+bool path_inside(const std::string& path, const std::string& folder) {
+  std::error_code error;
+  const std::filesystem::path file = std::filesystem::weakly_canonical(path, error);
+  if (error) return false;
+  const std::filesystem::path root = std::filesystem::weakly_canonical(folder, error);
+  if (error) return false;
+  const std::filesystem::path relative = file.lexically_relative(root);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
 std::string find_recorded_data_file(const std::string& option, const std::string& config_path,
                                     const nlohmann::json& recorded,
                                     const std::string& record_path) {
   const std::string hash = recorded.at("hash").get<std::string>();
   const std::string beside =
       (folder_of(record_path) / recorded.at("path").get<std::string>()).lexically_normal().string();
+  const std::string folder = folder_of(record_path).string();
   std::error_code error;
-  std::string found;
+  std::string found, outside;
   for (const std::string& candidate : {config_path, beside}) {
     if (!std::filesystem::is_regular_file(candidate, error)) continue;
+    if (!path_inside(candidate, folder)) {
+      if (outside.empty()) outside = candidate;
+      continue;
+    }
     if (file_content_hash(candidate) == hash) return candidate;
     if (found.empty()) found = candidate;
   }
+  if (found.empty() && !outside.empty())
+    throw Error(fmt::format(
+        "the {} file the record names ('{}') is outside the record's folder '{}'; replay reads "
+        "data files only from there (copy the file beside the record)",
+        option, outside, folder));
   if (!found.empty())
     throw Error(
         fmt::format("the {} file differs from the one recorded: '{}' has content hash {}, "

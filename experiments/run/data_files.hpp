@@ -20,10 +20,16 @@ nlohmann::json data_file_hashes(const ParamSchema& schema, const nlohmann::json&
 nlohmann::json record_data_files(const ParamSchema& schema, const nlohmann::json& config,
                                  const std::string& record_path);
 
+// Whether `path` lies inside `folder`, symbolic links followed: a record or a shard names data
+// files by path, and ninefold reads (and names the content hash of) only those inside the
+// folder the file came in, never a file it points to elsewhere ("../../secret").
+bool path_inside(const std::string& path, const std::string& folder);
+
 // Where a record's data file is now: the config's path when its content matches, otherwise
-// the recorded path relative to the record's folder. nf::Error "the <option> file differs
-// from the one recorded" when the file found has other content, or naming both places when
-// there is none.
+// the recorded path relative to the record's folder; only files inside the record's folder.
+// nf::Error "the <option> file differs from the one recorded" when the file found has other
+// content, naming the paths outside the folder when only such exist, or naming both places
+// when there is none.
 std::string find_recorded_data_file(const std::string& option, const std::string& config_path,
                                     const nlohmann::json& recorded, const std::string& record_path);
 

@@ -49,13 +49,18 @@ int run_merge(const GameInfo& info, const MergeOptions& options) {
   for (const auto& [option, path] : recorded_config)
     if (whole["config"].contains(option) && run_options.config[option] != path)
       whole["config"][option] = path;
-  if (whole != [&] {
-        nlohmann::json expected = id;
-        expected["shard"] = {0, 1};
-        return expected;
-      }())
-    throw Error(fmt::format("'{}' was written by another version of game '{}' or its agents",
-                            first.path, info.id));
+  // The shards share one revision (read_shard_files); merging adds their counts, so another
+  // build may merge them, and the result keeps the shards' revision.
+  if (id.contains("revision")) whole["revision"] = id.at("revision");
+  nlohmann::json expected = id;
+  expected["shard"] = {0, 1};
+  if (whole != expected) {
+    const IdentityDifference d = first_identity_difference(expected, whole);
+    throw Error(fmt::format(
+        "'{}' was written by another version of game '{}' or its agents: its field '{}' is {} "
+        "where this ninefold has {}",
+        first.path, info.id, d.field, d.first, d.second));
+  }
   BalanceReport report = skeleton.report();
   report.config = whole["config"];
   report.identity = whole;
@@ -83,6 +88,11 @@ int run_merge(const GameInfo& info, const MergeOptions& options) {
         seconds.get<double>() > kMaxRunSeconds)
       fail("seconds", fmt::format("must be a number of seconds from 0 to {:g}", kMaxRunSeconds));
     report.seconds += seconds.get<double>();
+    // Last: the checks above name what they find; this sees edits that keep counts consistent.
+    if (!shard.summary.contains("checksum"))
+      fail("checksum", "is missing (a shard written by an older ninefold?)");
+    if (shard.summary.at("checksum") != content_checksum(shard.summary))
+      fail("checksum", "does not match the file's contents (the file was edited or damaged)");
   }
   publish_balance(report, options.out_dir, options.report_path);
   return 0;

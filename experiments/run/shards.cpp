@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/record.hpp"
 #include "experiments/report/atomic_file.hpp"
+#include "experiments/run/checkpoint.hpp"
 
 namespace nf {
 
@@ -85,9 +86,14 @@ std::vector<ShardFile> read_shard_files(const std::vector<std::string>& paths) {
   std::set<uint64_t> seen;
   for (const ShardFile& s : shards) {
     const nlohmann::json& id = s.summary["identity"];
-    if (identity_without_shard(id) != first || id["shard"][1].get<uint64_t>() != count)
-      throw Error(
-          fmt::format("'{}' is a shard of another experiment than '{}'", s.path, shards[0].path));
+    if (identity_without_shard(id) != first || id["shard"][1].get<uint64_t>() != count) {
+      IdentityDifference d = first_identity_difference(identity_without_shard(id), first);
+      if (d.field == "identity")  // they differ in the number of shards alone
+        d = {"identity.shard", id["shard"].dump(), shards[0].summary["identity"]["shard"].dump()};
+      throw Error(fmt::format(
+          "'{}' is a shard of another experiment than '{}': its field '{}' is {} where '{}' has {}",
+          s.path, shards[0].path, d.field, d.first, shards[0].path, d.second));
+    }
     const uint64_t index = id["shard"][0].get<uint64_t>();
     if (!seen.insert(index).second)
       throw Error(fmt::format("shard {}/{} is given twice ('{}')", index, count, s.path));

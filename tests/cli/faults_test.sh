@@ -105,6 +105,23 @@ expect_error "a shard claiming 1e308 seconds is refused" "field 'seconds'" "$bin
 check "the checked merge still equals the unsplit run" python3 -c "
 import json,sys; a=json.load(open('m/summary.json'))['counts']; b=json.load(open('whole/summary.json'))['counts']
 sys.exit(0 if a==b else 1)"
+# What the count checks cannot see: a shard's checksum, and the identity it shares with the others.
+seal="$src/tests/cli/seal.py"
+check "the tests' seal gives a shard its own checksum" python3 -c "
+import json,sys; sys.path.insert(0,'$src/tests/cli'); import seal
+d=json.load(open('s1/summary.json')); sys.exit(0 if d['checksum']==seal.checksum(d) else 1)"
+edit_shard "e=d['counts']['end_reasons']; i=[k for k in range(len(e)) if e[k]>0][0]; e[i]-=1; e[(i+1)%len(e)]+=1"
+expect_error "a game moved to another end reason (every count consistent) is refused" \
+  "'bad/summary.json': field 'checksum' does not match the file's contents" "$bin" merge s0 bad s2 --out m
+edit_shard "d['identity']['revision']='0123456789ab'; d['provenance']['revision']='0123456789ab'"
+python3 "$seal" bad/summary.json
+expect_error "a shard of another revision is refused, naming both revisions" \
+  "its field 'identity.revision' is \"0123456789ab\" where 's0/summary.json' has \"" "$bin" merge s0 bad s2 --out m
+edit_shard "d['identity']['seed']=5"
+python3 "$seal" bad/summary.json
+expect_error "a shard of another seed is refused, naming the field and both values" \
+  "'bad/summary.json' is a shard of another experiment than 's0/summary.json': its field 'identity.seed' is 5 where 's0/summary.json' has 4" \
+  "$bin" merge s0 bad s2 --out m
 cp -r s0 s0copy
 expect_error "merge --out onto an input shard is refused" "would replace the shard 's0copy'" \
   "$bin" merge s0copy s1 s2 --out s0copy
@@ -119,6 +136,20 @@ check "shards run with a relative data path merge from another folder" test -s e
 sed -i 's/^strength = 4$/strength = 5/' run/data/my.toml
 (cd elsewhere && expect_error "an edited data file is named as such" "the cards file differs from the one the shards were run with" \
   "$bin" merge ../run/sh0 ../run/sh1 --out m2)
+# Shards that name a file outside the folder holding them: merge neither reads it nor prints its hash.
+echo "secret = 1" >secret.txt
+mkdir -p evil/inbox && cp -r run/sh0 run/sh1 evil/inbox/
+for i in 0 1; do
+  python3 -c "import json; p='evil/inbox/sh$i/summary.json'; d=json.load(open(p))
+d['identity']['config']['cards']=d['config']['cards']='../../../secret.txt'; d['data_paths']['cards']='../../../secret.txt'
+json.dump(d,open(p,'w'))"
+  python3 "$seal" "evil/inbox/sh$i/summary.json"
+done
+secret_hash=$(python3 -c "import sys; sys.path.insert(0,'$src/tests/cli'); import seal; print(format(seal.hash_bytes(open('secret.txt','rb').read()),'016x'))")
+expect_error "a data path leading out of the shards' folder is refused" \
+  "the cards file the shards name ('$work/secret.txt') is outside the folder that holds the shards" \
+  "$bin" merge evil/inbox/sh0 evil/inbox/sh1 --out m3
+check "the refusal does not print the outside file's content hash" bash -c "! grep -q '$secret_hash' '$work/err'"
 
 # --- 3. result folders and their reports: whole, and of one run -----------------------------
 # A run interrupted at moments spread over its games and its write must leave one run's whole

@@ -33,7 +33,7 @@ a, b = (json.load(open(p)) for p in sys.argv[1:3])
 if json.dumps(a["counts"]) != json.dumps(b["counts"]):
     print("FAILED: the counts differ"); sys.exit(1)
 for s in (a, b):
-    for k in ("seconds", "games_per_second", "threads"):
+    for k in ("seconds", "games_per_second", "threads", "checksum"):
         s.pop(k)
     if isinstance(s.get("causal_values"), dict):
         s["causal_values"].pop("seconds", None)

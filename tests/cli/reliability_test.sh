@@ -6,6 +6,7 @@ set -u
 bin="$(realpath "$1")"
 maps="$(realpath "$(dirname "$0")/../../games/realms/data/maps")"
 ragnarok_data="$(realpath "$(dirname "$0")/../../games/ragnarok/data")"
+seal="$(realpath "$(dirname "$0")/seal.py")"  # gives an edited checkpoint its checksum
 work="$(mktemp -d)"
 trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 cd "$work"
@@ -44,6 +45,10 @@ for change in "c['next_chunk']=-1" "c['next_chunk']=1.5" "c['next_chunk']='5'" "
   expect_error "checkpoint with $change is refused, naming the field" "checkpoint 'bad.ckpt': field 'checksum'" \
     "$bin" "${ck[@]}" --checkpoint bad.ckpt
 done
+edit_checkpoint "c['identity']['revision']='0123456789ab'"
+python3 "$seal" bad.ckpt
+expect_error "a checkpoint of another revision is refused, naming both revisions" \
+  "its field 'identity.revision' is \"0123456789ab\", this run's is \"" "$bin" "${ck[@]}" --checkpoint bad.ckpt
 edit_checkpoint "del c['format']"
 expect_error "a checkpoint of an older format is refused" "field 'format'" "$bin" "${ck[@]}" --checkpoint bad.ckpt
 mkdir ckdir
@@ -186,6 +191,12 @@ sys.exit(0 if r['data']['cards']['path']=='my_cards.toml' and len(r['data']['car
 check "a ragnarok record replays with its card file" bash -c "'$bin' replay rdir/rag.jsonl | grep -q 'match'"
 sed -i 's/^strength = 4$/strength = 5/' rdir/my_cards.toml
 expect_error "replay after a card was changed says so" "the cards file differs from the one recorded" "$bin" replay rdir/rag.jsonl
+echo "secret = 1" >secret.toml
+python3 -c "import json; r=json.loads(open('rdir/rag.jsonl').readline()); r['config']['cards']=r['data']['cards']['path']='../secret.toml'
+open('rdir/evil.jsonl','w').write(json.dumps(r)+'\n')"
+expect_error "a record naming a data file outside its folder is refused" \
+  "the cards file the record names ('$work/secret.toml') is outside the record's folder" "$bin" replay rdir/evil.jsonl
+check "the refusal does not print the outside file's content hash" bash -c "! grep -q 'content hash' '$work/err'"
 "$bin" balance --game commanders --agents random --games 40 --seed 9 --quiet --out rout --record sub.jsonl >/dev/null
 check "every substituted action is detected" python3 - "$bin" <<'PY'
 import json, subprocess, sys

@@ -27,7 +27,7 @@ same_result() {
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 for s in (a, b):
-    for k in ("seconds", "games_per_second", "threads"):
+    for k in ("seconds", "games_per_second", "threads", "checksum"):
         s.pop(k, None)
     if isinstance(s.get("causal_values"), dict):
         s["causal_values"].pop("seconds", None)
@@ -73,6 +73,31 @@ run "${long[@]}" --out "$work/resumed" --checkpoint "$work/run.ckpt" --checkpoin
 check "the resumed run ends with the uninterrupted result" same_result "$work/uninterrupted/summary.json" "$work/resumed/summary.json"
 expect_error "a checkpoint of another run is refused" "belongs to another experiment" \
   "$bin" balance --game commanders --agents heuristic,random --games 150000 --seed 6 --quiet --checkpoint "$work/run.ckpt"
+
+# --- checkpoint: killed during the causal values, resumed, same result ----------------------
+causal=(balance --game ragnarok --agents random --games 2000 --seed 3 --threads 2)
+run "${causal[@]}" --quiet --out "$work/causal_whole"
+"$bin" "${causal[@]}" --quiet --out "$work/causal_resumed" --checkpoint "$work/causal.ckpt" \
+  --checkpoint-every 0.001 >/dev/null 2>&1 &
+pid=$!
+# Killed at its first save of causal progress (the games take a fraction of the run).
+for _ in $(seq 1 4000); do
+  grep -q '"causal":{' "$work/causal.ckpt" 2>/dev/null && break
+  sleep 0.005
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+check "the run killed during its causal values left their progress in the checkpoint" python3 -c "
+import json,os,sys; c=json.load(open('$work/causal.ckpt'))['causal']
+sys.exit(0 if 0 < c['counts']['deals'] < 2000 and not os.path.exists('$work/causal_resumed/summary.json') else 1)"
+expect_error "causal progress with another --causal-games is refused" "field 'causal.budget'" \
+  "$bin" "${causal[@]}" --quiet --causal-games 7 --checkpoint "$work/causal.ckpt"
+"$bin" "${causal[@]}" --out "$work/causal_resumed" --checkpoint "$work/causal.ckpt" \
+  --checkpoint-every 0.001 >/dev/null 2>"$work/causal.err"
+check "the resumed run continues its causal values where they were" \
+  grep -q "causal values: resumed from the checkpoint at deal [1-9]" "$work/causal.err"
+check "the resumed causal values are the uninterrupted run's" \
+  same_result "$work/causal_whole/summary.json" "$work/causal_resumed/summary.json"
 
 # --- tournament ------------------------------------------------------------------------------
 run tournament --game commanders --agents 'heuristic,random,heuristic(aggression=0.9,king=0.3)' --games 2000 --seed 3 --quiet --out "$work/t"

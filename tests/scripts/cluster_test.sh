@@ -28,7 +28,7 @@ same_result() {
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 for s in (a, b):
-    for k in ("seconds", "games_per_second", "threads"):
+    for k in ("seconds", "games_per_second", "threads", "checksum"):
         s.pop(k, None)
     if isinstance(s.get("causal_values"), dict):
         s["causal_values"].pop("seconds", None)
