@@ -212,8 +212,9 @@ expect_error "ragnarok: a zero-width space in a card name is refused, shown as a
   "warrior 'Berserker\\u200b': the name holds an invisible or bidi-control character (U+200B at byte 10)" \
   "$bin" balance --game ragnarok --games "$big" --config cards=cards-zw.toml
 sed 's/^name = "Selis"$/name = "\\u202eSelis"/' "$nw" >nw-bidi.toml
+# (the line of a hero's [[hero]] header)
 expect_error "ninth-world: a bidi override in a hero name is refused" \
-  "nw-bidi.toml:$(grep -n '^name = "Selis"$' "$nw" | cut -d: -f1): hero[3].name: the name holds an invisible or bidi-control character (U+202E" \
+  "nw-bidi.toml:$(($(grep -n '^name = "Selis"$' "$nw" | cut -d: -f1) - 1)): hero[3].name: the name holds an invisible or bidi-control character (U+202E" \
   "$bin" balance --game ninth-world --games "$big" --config cards=nw-bidi.toml
 sed 's/^name = "Crossing"$/name = "Cross\\ufeffing"/' "$src/games/realms/data/maps/crossing.toml" >map-bom.toml
 expect_error "realms: a byte order mark inside a map name is refused" \
