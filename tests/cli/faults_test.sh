@@ -207,10 +207,12 @@ expect_error "ragnarok: a newline in a card name is refused" "control character"
   "$bin" balance --game ragnarok --games "$big" --config cards=cards-newline.toml
 # Invisible and bidi-control characters make a name look like another: refused in every
 # game's data, naming the file, the line and the field.
+# (Archer renamed in the cards and the decks alike, so nothing else is wrong.)
 sed 's/^name = "Archer"$/name = "Berserker\\u200b"/' "$rag/cards.toml" >cards-zw.toml
+sed 's/"Archer"/"Berserker\\u200b"/g' "$rag/decks.toml" >decks-zw.toml
 expect_error "ragnarok: a zero-width space in a card name is refused, shown as an escape" \
   "warrior 'Berserker\\u200b': the name holds an invisible or bidi-control character (U+200B at byte 10)" \
-  "$bin" balance --game ragnarok --games "$big" --config cards=cards-zw.toml
+  "$bin" balance --game ragnarok --games "$big" --config cards=cards-zw.toml --config decks=decks-zw.toml
 sed 's/^name = "Selis"$/name = "\\u202eSelis"/' "$nw" >nw-bidi.toml
 # (the line of a hero's [[hero]] header)
 expect_error "ninth-world: a bidi override in a hero name is refused" \
