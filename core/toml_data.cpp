@@ -17,19 +17,59 @@ namespace nf::toml_data {
 constexpr std::uintmax_t kMaxDataFileBytes = 1 << 20;
 
 namespace {
-// Text from a data file, safe to print on one line: control characters as escapes.
+// The code point of the UTF-8 sequence at text[at] and its length in bytes; a byte that does
+// not start a valid sequence is taken alone (toml++ has already refused invalid UTF-8).
+std::pair<char32_t, size_t> code_point(std::string_view text, size_t at) {
+  const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(at);
+  const size_t length = lead < 0x80         ? 1
+                        : lead >> 5 == 0x6  ? 2
+                        : lead >> 4 == 0xE  ? 3
+                        : lead >> 3 == 0x1E ? 4
+                                            : 1;
+  if (length == 1 || at + length > text.size()) return {lead, 1};
+  char32_t c = lead & (0x7F >> length);
+  for (size_t i = 1; i < length; ++i) {
+    if (byte(at + i) >> 6 != 0x2) return {lead, 1};
+    c = (c << 6) | (byte(at + i) & 0x3F);
+  }
+  return {c, length};
+}
+
+// Characters a reader does not see, or that reorder the text around them: names holding them
+// look like other names ("Berserker" and "Berserker" + U+200B). Unicode's format characters
+// (zero-width spaces and joiners, bidi marks, embeddings, overrides and isolates, the byte
+// order mark, tags), fillers that render blank, and every space but the plain one.
+bool invisible(char32_t c) {
+  static constexpr std::pair<char32_t, char32_t> kRanges[] = {
+      {0x00A0, 0x00A0},   {0x00AD, 0x00AD},   {0x034F, 0x034F},   {0x0600, 0x0605},
+      {0x061C, 0x061C},   {0x06DD, 0x06DD},   {0x070F, 0x070F},   {0x08E2, 0x08E2},
+      {0x115F, 0x1160},   {0x1680, 0x1680},   {0x17B4, 0x17B5},   {0x180B, 0x180F},
+      {0x2000, 0x200F},   {0x2028, 0x202F},   {0x205F, 0x206F},   {0x2800, 0x2800},
+      {0x3000, 0x3000},   {0x3164, 0x3164},   {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF},
+      {0xFFA0, 0xFFA0},   {0xFFF9, 0xFFFB},   {0x110BD, 0x110BD}, {0x110CD, 0x110CD},
+      {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF}};
+  return std::any_of(std::begin(kRanges), std::end(kRanges),
+                     [c](const auto& range) { return c >= range.first && c <= range.second; });
+}
+
+// Text from a data file, safe to print on one line and readable: control characters and
+// invisible ones as escapes.
 std::string printable(std::string_view text) {
   std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
+  for (size_t at = 0; at < text.size();) {
+    const auto [c, length] = code_point(text, at);
     if (c == '\n')
       out += "\\n";
     else if (c == '\t')
       out += "\\t";
-    else if (byte < 0x20 || byte == 0x7F)
-      out += fmt::format("\\x{:02x}", byte);
+    else if (c < 0x20 || c == 0x7F)
+      out += fmt::format("\\x{:02x}", static_cast<unsigned>(c));
+    else if ((c >= 0x80 && c <= 0x9F) || invisible(c))
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
     else
-      out += c;
+      out += text.substr(at, length);
+    at += length;
   }
   return out;
 }
@@ -101,17 +141,20 @@ void check_name(const std::string& source, const toml::node* where, std::string_
                 std::string_view name) {
   if (name.find_first_not_of(" \t") == std::string_view::npos)
     fail(source, where, field, "the name is empty");
-  for (size_t i = 0; i < name.size(); ++i) {
-    const auto c = static_cast<unsigned char>(name[i]);
-    // C0 controls, DEL, and the C1 controls U+0080..U+009F (UTF-8 C2 80..C2 9F).
-    const bool c1 = c == 0xC2 && i + 1 < name.size() &&
-                    static_cast<unsigned char>(name[i + 1]) >= 0x80 &&
-                    static_cast<unsigned char>(name[i + 1]) <= 0x9F;
-    if (c < 0x20 || c == 0x7F || c1)
+  for (size_t at = 0; at < name.size();) {
+    const auto [c, length] = code_point(name, at);
+    // C0 controls, DEL and the C1 controls.
+    if (c < 0x20 || (c >= 0x7F && c <= 0x9F))
       fail(source, where, field,
-           fmt::format("the name holds a control character (byte {:#04x} at {}); names are "
+           fmt::format("the name holds a control character ({:#04x} at byte {}); names are "
                        "printable text",
-                       c1 ? static_cast<unsigned char>(name[i + 1]) : c, i + 1));
+                       static_cast<unsigned>(c), at + 1));
+    if (invisible(c))
+      fail(source, where, field,
+           fmt::format("the name holds an invisible or bidi-control character (U+{:04X} at byte "
+                       "{}); names are printable text",
+                       static_cast<unsigned>(c), at + 1));
+    at += length;
   }
   if (name.front() == ' ' || name.back() == ' ')
     fail(source, where, field, "the name begins or ends with a space");

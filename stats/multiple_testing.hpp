@@ -27,11 +27,17 @@ struct ElementFlag {
   std::string verdict;
 };
 
+// Fewer observations than this in a sample and it is not tested: a z test needs a standard
+// error to trust, and a handful of equal values (a card played in two games) gives an
+// interval of width 0 and p = 0.
+inline constexpr uint64_t kMinTestedObservations = 30;
+
 // Tests every element on every metric of its group and returns those whose q-value is at most
 // `fdr`, in order of group, then metric, then element.
 // Elements or metrics with fewer than `min_trials` observations are not tested.
 std::vector<ElementFlag> flag_elements(const ElementSchema& schema, const ElementStats& stats,
-                                       double fdr = 0.05, uint64_t min_trials = 30);
+                                       double fdr = 0.05,
+                                       uint64_t min_trials = kMinTestedObservations);
 nlohmann::json element_flags_to_json(const ElementSchema& schema,
                                      const std::vector<ElementFlag>& flags, double fdr);
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "agents/exact/game_tree.hpp"
@@ -30,10 +31,12 @@ class CfrSolver {
     }
   }
 
-  void run(uint64_t iterations) {
+  // `after_each` (optional) is told the number of iterations done after each one.
+  void run(uint64_t iterations, const std::function<void(uint64_t)>& after_each = nullptr) {
     for (uint64_t i = 0; i < iterations; ++i) {
       ++iteration_;
       for (int seat = 0; seat < tree_.players; ++seat) walk(0, seat, 1.0, 1.0);
+      if (after_each) after_each(i + 1);
     }
   }
   uint64_t iterations() const { return iteration_; }

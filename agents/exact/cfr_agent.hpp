@@ -4,6 +4,7 @@
 // the mover's information set.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,20 +58,24 @@ class CfrAgent final : public Agent<G> {
     return solved_->policy[it->second];
   }
 
+  // Solves the game, once: the first move does it when this was not called. `progress`
+  // (optional) is told the iterations done and their total after each iteration.
+  void solve(const std::function<void(uint64_t done, uint64_t total)>& progress = nullptr) {
+    if (solved_) return;
+    EnumeratedGame<G> game = enumerate_game(*game_);
+    CfrSolver solver(game.tree, plus_);
+    solver.run(iterations_, [&](uint64_t done) {
+      if (progress) progress(done, iterations_);
+    });
+    TabularPolicy policy = solver.average_policy();
+    solved_ = std::make_unique<Solved>(Solved{std::move(game), std::move(policy)});
+  }
+
  private:
   struct Solved {
     EnumeratedGame<G> game;
     TabularPolicy policy;
   };
-
-  void solve() {
-    if (solved_) return;
-    EnumeratedGame<G> game = enumerate_game(*game_);
-    CfrSolver solver(game.tree, plus_);
-    solver.run(iterations_);
-    TabularPolicy policy = solver.average_policy();
-    solved_ = std::make_unique<Solved>(Solved{std::move(game), std::move(policy)});
-  }
 
   const G* game_;
   uint64_t iterations_;

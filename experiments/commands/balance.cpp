@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/params.hpp"
 #include "experiments/commands/cli_values.hpp"
 #include "experiments/commands/command.hpp"
 #include "experiments/commands/common_flags.hpp"
@@ -100,10 +101,10 @@ class BalanceCommand final : public Command {
                         "by its group's neutral reference on the same deals); 0 skips them "
                         "(default: the game's share of --games)")
             ->check(whole_number());
-    bal->add_option("--causal-groups", o.causal_groups,
+    // Split here rather than by CLI11, which drops a trailing empty name ("hero,").
+    bal->add_option("--causal-groups", causal_groups_,
                     "value only these groups of elements, comma-separated (e.g. hero): the "
                     "budget goes to them alone (default: every group the game declares)")
-        ->delimiter(',')
         ->check(non_empty_value());
     bal->add_option("--detect", o.detect,
                     "play as many games as make the element tables' minimum detectable effect "
@@ -123,6 +124,8 @@ class BalanceCommand final : public Command {
     if (games_option_->count() == 0) o.games = game.default_games;
     if (decisiveness_option_->count() > 0) o.decisiveness_games = decisiveness_games_;
     if (causal_option_->count() > 0) o.causal_games = causal_games_;
+    for (const std::string& list : causal_groups_)
+      for (std::string& group : split_top_level(list)) o.causal_groups.push_back(std::move(group));
     if (o.detect > 0 && games_option_->count() > 0)
       throw Error("--detect chooses the number of games: drop --games");
     if (!shard_.empty()) o.shard = parse_shard(shard_);
@@ -154,6 +157,7 @@ class BalanceCommand final : public Command {
           fmt::format("{} runs on one machine: it cannot be combined with --shard, --checkpoint, "
                       "--record, --tournament or mpirun",
                       modes[0]));
+    check_causal_groups(modes);
     if (!o.ladder.empty() && !agents_.empty())
       throw Error(
           "--ladder plays its rungs against each other, so --agents would not be used; drop "
@@ -178,6 +182,23 @@ class BalanceCommand final : public Command {
     }
   }
 
+  // --causal-groups only steers the causal values: nf::Error where none are measured (a
+  // shard, --causal-games 0, an experiment other than a whole balance or --robust run).
+  void check_causal_groups(const std::vector<std::string>& modes) const {
+    const BalanceOptions& o = options_;
+    if (o.causal_groups.empty()) return;
+    if (o.causal_games == uint64_t{0})
+      throw Error(
+          "--causal-groups names groups to value, but --causal-games 0 values none: drop one");
+    if (!shard_.empty())
+      throw Error(
+          "--causal-groups has no effect with --shard: a shard measures no causal values (they "
+          "need every deal); give it to the whole run, or to mpirun");
+    if (!modes.empty() && modes[0] != "--robust")
+      throw Error(fmt::format("--causal-groups has no effect with {}: it measures no causal values",
+                              modes[0]));
+  }
+
   // Before any game is played: nf::Error when --out, --record, --report or --checkpoint
   // cannot be written.
   void check_outputs_writable() const {
@@ -196,6 +217,7 @@ class BalanceCommand final : public Command {
 
   GameFlags game_;
   std::string agents_, shard_;
+  std::vector<std::string> causal_groups_;  // as given: comma-separated lists
   bool unpaired_ = false;
   uint64_t decisiveness_games_ = 0, causal_games_ = 0;
   CLI::Option* games_option_ = nullptr;

@@ -34,7 +34,7 @@ std::string variant_sections(const json& s) {
                       significant});
       t.rows.push_back({escape(d["statistic"].get<std::string>()), format_interval(d["base"]),
                         format_interval(d["variant"]), format_interval(d["difference"]),
-                        escape(format_p(d["q_value"].get<double>())) + (significant ? " *" : "")});
+                        escape(variant_q_text(d))});
     }
     out +=
         section("Variant " + v["name"].get<std::string>() + ": differences from the base rules",

@@ -94,7 +94,7 @@ uint64_t causal_pilot_deals(const std::vector<uint32_t>& slots, uint64_t budget)
 void share_causal_chunks(std::vector<CausalTally>& chunks, int rank, int ranks);
 
 // Which of a game's groups (`groups`, by name) a run values: every group when `asked` is empty,
-// else the ones named; nf::Error naming an unknown group and the game's groups.
+// else the ones named; nf::Error naming an unknown, empty or repeated group and the game's groups.
 std::vector<char> causal_groups_measured(const std::vector<std::string>& groups,
                                          const std::vector<std::string>& asked,
                                          std::string_view game);

@@ -75,7 +75,13 @@ std::vector<char> causal_groups_measured(const std::vector<std::string>& groups,
                                          const std::vector<std::string>& asked,
                                          std::string_view game) {
   std::vector<char> measured(groups.size(), asked.empty() ? 1 : 0);
-  for (const std::string& name : asked) {
+  for (size_t i = 0; i < asked.size(); ++i) {
+    const std::string& name = asked[i];
+    if (name.empty())
+      throw Error(fmt::format("--causal-groups: an empty group name (its groups: {})",
+                              fmt::join(groups, ", ")));
+    if (std::find(asked.begin(), asked.begin() + long(i), name) != asked.begin() + long(i))
+      throw Error(fmt::format("--causal-groups: group '{}' is given twice", name));
     const auto it = std::find(groups.begin(), groups.end(), name);
     if (it == groups.end())
       throw Error(fmt::format("--causal-groups: game '{}' has no group '{}' (its groups: {})", game,

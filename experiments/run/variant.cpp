@@ -7,11 +7,13 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "core/record.hpp"
 #include "experiments/report/atomic_file.hpp"
+#include "experiments/report/format.hpp"
 #include "experiments/report/html.hpp"
 #include "stats/multiple_testing.hpp"
 
@@ -20,14 +22,22 @@ namespace {
 
 constexpr double kFdr = 0.05;
 constexpr double kHuge = 1e9;  // the interval of a difference nothing bounds
+constexpr double kUntested = std::numeric_limits<double>::quiet_NaN();
 
 struct Row {
   std::string statistic, group;
   Interval base, variant, difference;
-  double p = 1;
+  double p = 1;  // NaN: not tested (too few observations in a run)
   bool paired = false;
   bool mean = false;  // a mean in the statistic's own unit, not a rate or score
 };
+
+// A statistic observed fewer than kMinTestedObservations times in either run (a card played
+// in two games) is shown but not tested: its p-value is NaN, which Benjamini-Hochberg leaves
+// out, so it is never significant.
+bool testable(uint64_t base_n, uint64_t variant_n) {
+  return std::min(base_n, variant_n) >= kMinTestedObservations;
+}
 
 Row unpaired_row(std::string statistic, std::string group, const Interval& base, double base_se,
                  const Interval& variant, double variant_se) {
@@ -50,18 +60,19 @@ double binomial_se(const RateCounter& r) {
 
 Row rate_row(std::string statistic, std::string group, const RateCounter& base,
              const RateCounter& variant) {
-  // A rate with no trials in an arm (a card no deck holds after an ablation) is unknown, not
-  // an exact 0: its difference spans every possible value, p = 1, never a flag.
-  if (base.trials == 0 || variant.trials == 0)
+  const Interval b = base.interval(), v = variant.interval();
+  // Too few trials in a run (none: a card no deck holds after an ablation): the difference is
+  // bounded only by the two Wilson intervals, which stay honest on any sample.
+  if (!testable(base.trials, variant.trials))
     return {std::move(statistic),
             std::move(group),
-            base.interval(),
-            variant.interval(),
-            Interval{0.0, -1.0, 1.0},
-            1.0,
+            b,
+            v,
+            Interval{v.estimate - b.estimate, v.low - b.high, v.high - b.low},
+            kUntested,
             false};
-  return unpaired_row(std::move(statistic), std::move(group), base.interval(), binomial_se(base),
-                      variant.interval(), binomial_se(variant));
+  return unpaired_row(std::move(statistic), std::move(group), b, binomial_se(base), v,
+                      binomial_se(variant));
 }
 
 // Deal-by-deal difference of a per-deal quantity (scaled to per game).
@@ -78,13 +89,10 @@ Row paired_row(std::string statistic, const VariantRun& base, const VariantRun& 
     return normal_interval(m.mean() * scale, m.standard_error() * scale);
   };
   const double se = d.standard_error() * scale, diff = d.mean() * scale;
-  return {std::move(statistic),
-          "paired",
-          scaled(b),
-          scaled(v),
-          scaled(d),
-          se > 0 ? two_sided_p(diff / se) : (diff == 0 ? 1.0 : 0.0),
-          true};
+  const double p = !testable(d.n, d.n) ? kUntested
+                   : se > 0            ? two_sided_p(diff / se)
+                                       : (diff == 0 ? 1.0 : 0.0);
+  return {std::move(statistic), "paired", scaled(b), scaled(v), scaled(d), p, true};
 }
 
 std::vector<Row> difference_rows(const VariantRun& base, const VariantRun& variant) {
@@ -141,9 +149,12 @@ std::vector<Row> difference_rows(const VariantRun& base, const VariantRun& varia
         } else {
           const IntMoments &mb = b.elements.mean(int(e), int(m)),
                            &mv = v.elements.mean(int(e), int(m));
-          if (mb.n < 2 || mv.n < 2)  // unknown in an arm: no test (see rate_row)
+          // Too few values in a run: nothing bounds the difference (two equal values have a
+          // standard error of 0).
+          if (!testable(mb.n, mv.n))
             rows.push_back({name, "elements", mb.mean_interval(), mv.mean_interval(),
-                            Interval{0.0, -kHuge, kHuge}, 1.0, false});
+                            Interval{mb.n && mv.n ? mv.mean() - mb.mean() : 0.0, -kHuge, kHuge},
+                            kUntested, false});
           else
             rows.push_back(unpaired_row(name, "elements", mb.mean_interval(), mb.standard_error(),
                                         mv.mean_interval(), mv.standard_error()));
@@ -170,6 +181,7 @@ nlohmann::json variant_differences(const VariantRun& base, const VariantRun& var
   nlohmann::json out = nlohmann::json::array();
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
+    const bool tested = !std::isnan(r.p);
     out.push_back({{"statistic", r.statistic},
                    {"group", r.group},
                    {"paired", r.paired},
@@ -177,9 +189,10 @@ nlohmann::json variant_differences(const VariantRun& base, const VariantRun& var
                    {"base", interval_to_json(r.base)},
                    {"variant", interval_to_json(r.variant)},
                    {"difference", interval_to_json(r.difference)},
-                   {"p_value", r.p},
-                   {"q_value", q[i]},
-                   {"significant", q[i] <= kFdr}});
+                   {"tested", tested},
+                   {"p_value", tested ? nlohmann::json(r.p) : nlohmann::json(nullptr)},
+                   {"q_value", tested ? nlohmann::json(q[i]) : nlohmann::json(nullptr)},
+                   {"significant", tested && q[i] <= kFdr}});
   }
   return out;
 }
@@ -201,12 +214,20 @@ nlohmann::json variant_summary_json(const VariantRun& base,
           {"games", r.totals.games},
           {"deals", r.deals},
           {"method",
-           "base rules and each variant on the same deals and agent seeds; scores and game "
-           "length compared deal by deal, other statistics with independent standard errors; "
-           "Benjamini-Hochberg q-values over every statistic of a variant"},
+           fmt::format("base rules and each variant on the same deals and agent seeds; scores and "
+                       "game length compared deal by deal, other statistics with independent "
+                       "standard errors; Benjamini-Hochberg q-values over every statistic of a "
+                       "variant; a statistic with fewer than {} observations in either run is "
+                       "not tested",
+                       kMinTestedObservations)},
           {"false_discovery_rate", kFdr},
           {"base", balance_summary_json(r)},
           {"variants", list}};
+}
+
+std::string variant_q_text(const nlohmann::json& row) {
+  if (!row["tested"].get<bool>()) return fmt::format("not tested (n < {})", kMinTestedObservations);
+  return format_p(row["q_value"].get<double>()) + (row["significant"].get<bool>() ? " *" : "");
 }
 
 void print_variant_summary(const nlohmann::json& s, std::FILE* out) {
@@ -218,24 +239,26 @@ void print_variant_summary(const nlohmann::json& s, std::FILE* out) {
                v["name"].get<std::string>(), s["false_discovery_rate"].get<double>());
     fmt::print(out, "{:<44} {:<24} {:<24} {:<28} {}\n", "statistic", "base", "variant",
                "difference (95% CI)", "q");
-    int hidden = 0;
+    int hidden = 0, untested = 0;
     for (const auto& row : v["differences"]) {
-      const bool significant = row["significant"].get<bool>();
-      if (row["group"] == "elements" && !significant) {
+      if (row["group"] == "elements" && !row["significant"].get<bool>()) {
         ++hidden;
+        untested += !row["tested"].get<bool>();
         continue;
       }
       const Interval d = interval_from_json(row["difference"]);
-      fmt::print(out, "{:<44} {:<24} {:<24} {:<28} {}{}\n",
+      fmt::print(out, "{:<44} {:<24} {:<24} {:<28} {}\n",
                  row["statistic"].get<std::string>().substr(0, 43),
                  format_interval(interval_from_json(row["base"])),
                  format_interval(interval_from_json(row["variant"])),
                  fmt::format("{:+.3f} [{:+.3f}, {:+.3f}]", d.estimate, d.low, d.high),
-                 format_p(row["q_value"].get<double>()), significant ? " *" : "");
+                 variant_q_text(row));
     }
     if (hidden)
-      fmt::print(out, "({} element statistics without a significant difference not shown)\n",
-                 hidden);
+      fmt::print(out,
+                 "({} element statistics without a significant difference not shown; {} of them "
+                 "not tested, with fewer than {} observations in a run)\n",
+                 hidden, untested, kMinTestedObservations);
   }
 }
 
@@ -251,10 +274,14 @@ void write_variant_table(const nlohmann::json& s, const std::string& out_dir) {
         const Interval i = interval_from_json(row[key]);
         return fmt::format("{:.6f},{:.6f},{:.6f}", i.estimate, i.low, i.high);
       };
-      csv += fmt::format("\"{}\",\"{}\",{},{},{},{},{:.6g},{:.6g}\n", v["name"].get<std::string>(),
+      // An untested statistic has empty p and q.
+      auto number = [&](const char* key) {
+        return row[key].is_null() ? std::string() : fmt::format("{:.6g}", row[key].get<double>());
+      };
+      csv += fmt::format("\"{}\",\"{}\",{},{},{},{},{},{}\n", v["name"].get<std::string>(),
                          row["statistic"].get<std::string>(), row["paired"].get<bool>(),
-                         triple("base"), triple("variant"), triple("difference"),
-                         row["p_value"].get<double>(), row["q_value"].get<double>());
+                         triple("base"), triple("variant"), triple("difference"), number("p_value"),
+                         number("q_value"));
     }
   write_file_atomically(dir / "differences.csv", csv);
 }

@@ -30,6 +30,8 @@ nlohmann::json variant_differences(const VariantRun& base, const VariantRun& var
 nlohmann::json variant_summary_json(const VariantRun& base,
                                     const std::vector<VariantRun>& variants);
 void print_variant_summary(const nlohmann::json& summary, std::FILE* out);
+// A difference row's q-value as shown ("0.012 *", "<1e-15 *", "not tested (n < 30)").
+std::string variant_q_text(const nlohmann::json& row);
 // differences.csv: every statistic of every variant.
 void write_variant_table(const nlohmann::json& summary, const std::string& out_dir);
 

@@ -260,7 +260,8 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
   data.content_hash = hash_text(toml_text);
   // Names are shown in tables and typed by players: checked and unique within their kind.
   toml_data::NameSet hero_names(source, "hero"), region_names(source, "region"),
-      card_names(source, "card"), power_names(source, "power card");
+      path_names(source, "path card"), card_names(source, "card"),
+      power_names(source, "power card");
 
   const toml::array& heroes = array_of_tables(source, doc, "hero");
   for (size_t i = 0; i < heroes.size(); ++i) {
@@ -291,6 +292,7 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
     fail(source, nullptr, "neutral", "missing (write a [neutral] table with hero = {...})");
   if (!neutral->is_table()) fail(source, neutral, "neutral", "must be a table ([neutral])");
   check_keys(source, *neutral->as_table(), "neutral.", {"hero", "card"});
+  const toml::node* neutral_card_name = nullptr;  // checked with the deck's cards, once read
   {
     const Reader n{source, *neutral->as_table(), neutral, "neutral."};
     const toml::node* node = n.get("hero", true);
@@ -313,6 +315,7 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
     if (!card_table) fail(source, card, "neutral.card", "must be a table such as { name = ... }");
     check_keys(source, *card_table, "neutral.card.", {"name"});
     data.neutral_card = Reader{source, *card_table, card, "neutral.card."}.text("name");
+    neutral_card_name = card_table->get("name");
   }
 
   const toml::array& regions = array_of_tables(source, doc, "region");
@@ -336,7 +339,7 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
       check_keys(source, card, card_prefix, {"name", "power"});
       const Reader cr{source, card, cards->get(c), card_prefix};
       region.cards[c] = cr.text("name");
-      toml_data::check_name(source, cards->get(c), cr.field("name"), region.cards[c]);
+      path_names.add(cards->get(c), cr.field("name"), region.cards[c]);
       if (const toml::node* power = card.get("power"))
         region.powers[c] = parse_power(source, power, cr.field("power"),
                                        c == 0 ? Holder::RegionFirst : Holder::Region);
@@ -348,6 +351,8 @@ DataSet parse_data(std::string_view toml_text, const std::string& source) {
 
   parse_cards(source, doc, false, data, card_names);
   parse_cards(source, doc, true, data, card_names);
+  // Tables name the card an element is valued against: it must not be one of the deck's.
+  card_names.add(neutral_card_name, "neutral.card.name", data.neutral_card);
   // A hero may display every cypher and quest of the set: their number is bounded.
   int displayable = 0;
   for (const CardDef& card : data.cards)

@@ -236,6 +236,51 @@ expect_error "ragnarok: cards that differ only in case are refused" "names must 
 sed 's/^name = "Archer"$/name = "Arch\\ner"/' "$rag/cards.toml" >cards-newline.toml
 expect_error "ragnarok: a newline in a card name is refused" "control character" \
   "$bin" balance --game ragnarok --games "$big" --config cards=cards-newline.toml
+# Invisible and bidi-control characters make a name look like another: refused in every
+# game's data, naming the file, the line and the field.
+# (Archer renamed in the cards and the decks alike, so nothing else is wrong.)
+sed 's/^name = "Archer"$/name = "Berserker\\u200b"/' "$rag/cards.toml" >cards-zw.toml
+sed 's/"Archer"/"Berserker\\u200b"/g' "$rag/decks.toml" >decks-zw.toml
+expect_error "ragnarok: a zero-width space in a card name is refused, shown as an escape" \
+  "warrior 'Berserker\\u200b': the name holds an invisible or bidi-control character (U+200B at byte 10)" \
+  "$bin" balance --game ragnarok --games "$big" --config cards=cards-zw.toml --config decks=decks-zw.toml
+sed 's/^name = "Selis"$/name = "\\u202eSelis"/' "$nw" >nw-bidi.toml
+# (the line of a hero's [[hero]] header)
+expect_error "ninth-world: a bidi override in a hero name is refused" \
+  "nw-bidi.toml:$(($(grep -n '^name = "Selis"$' "$nw" | cut -d: -f1) - 1)): hero[3].name: the name holds an invisible or bidi-control character (U+202E" \
+  "$bin" balance --game ninth-world --games "$big" --config cards=nw-bidi.toml
+sed 's/^name = "Crossing"$/name = "Cross\\ufeffing"/' "$src/games/realms/data/maps/crossing.toml" >map-bom.toml
+expect_error "realms: a byte order mark inside a map name is refused" \
+  "map-bom.toml:4: name: the name holds an invisible or bidi-control character (U+FEFF" \
+  "$bin" balance --game realms --games "$big" --config map=map-bom.toml
+# The neutral card is what every card is valued against: a card of the deck may not carry its
+# name, nor two path cards one name.
+neutral_line=$(grep -n '^card = { name = "Hollow Relic" }$' "$nw" | cut -d: -f1)
+sed 's/^card = { name = "Hollow Relic" }$/card = { name = "Queb" }/' "$nw" >nw-neutral.toml
+expect_error "ninth-world: a neutral card named as a card of the deck is refused" \
+  "nw-neutral.toml:$neutral_line: neutral.card.name: a card of that name exists" \
+  "$bin" balance --game ninth-world --games "$big" --config cards=nw-neutral.toml
+sed 's/{ name = "The Ice Fields",/{ name = "The Harbour of Ancuan",/' "$nw" >nw-path.toml
+expect_error "ninth-world: two path cards of one name are refused" \
+  "nw-path.toml:$(grep -n '{ name = "The Ice Fields",' "$nw" | cut -d: -f1): region[1].path[2].name: a path card of that name exists" \
+  "$bin" balance --game ninth-world --games "$big" --config cards=nw-path.toml
+sed 's/{ name = "Druissi",/{ name = "qi",/' "$nw" >nw-path2.toml
+expect_error "ninth-world: path cards of two regions may not share a name either" \
+  "region[2].path[2].name: a path card named 'Qi' exists" \
+  "$bin" balance --game ninth-world --games "$big" --config cards=nw-path2.toml
+# --causal-groups only steers causal values: refused where it would be ignored or is garbled.
+for groups in 'hero,' ',hero' 'hero,,card'; do
+  expect_error "--causal-groups '$groups' (an empty name) is refused" "--causal-groups: an empty group name" \
+    "$bin" balance --game ninth-world --games "$big" --causal-groups "$groups"
+done
+expect_error "--causal-groups with a group twice is refused" "--causal-groups: group 'hero' is given twice" \
+  "$bin" balance --game ninth-world --games "$big" --causal-groups hero,card,hero
+expect_error "--causal-groups with --causal-games 0 is refused" "--causal-games 0 values none" \
+  "$bin" balance --game ninth-world --games "$big" --causal-groups hero --causal-games 0
+expect_error "--causal-groups with --shard is refused" "--causal-groups has no effect with --shard" \
+  "$bin" balance --game ninth-world --games "$big" --causal-groups hero --shard 0/2
+expect_error "--causal-groups with --variant is refused" "--causal-groups has no effect with --variant" \
+  "$bin" balance --game ninth-world --games "$big" --causal-groups hero --variant length=quick
 sed 's/^name = "Archer"$/name = "   "/' "$rag/cards.toml" >cards-blank.toml
 expect_error "ragnarok: a blank card name is refused" "the name is empty" \
   "$bin" balance --game ragnarok --games "$big" --config cards=cards-blank.toml

@@ -225,5 +225,17 @@ check "a 10-game match does not claim [1.000, 1.000]" bash -c "! grep -q '\[1.00
 check "match.json: the score interval has width and p > 0" python3 -c "
 import json,sys; s=json.load(open('m10/match.json')); sys.exit(0 if s['score']['high']-s['score']['low']>0.1 and s['p_value']>0 else 1)"
 
+# A variant's element seen in a handful of games (a card's rounds in 2 games, sd 0) is shown
+# but not tested: two equal values are no evidence of a difference.
+"$bin" balance --game ragnarok --agents random --games 200 --threads 1 --quiet \
+  --variant ablate=Berserker --out v200 >variant.txt
+check "a variant's small-sample rows are not tested, and no zero-width row is significant" python3 -c "
+import json,sys; v=json.load(open('v200/variants.json'))['variants'][0]['differences']
+untested=[r for r in v if not r['tested']]
+flat=[r for r in v if r['significant'] and (r['base']['low']==r['base']['high'] or r['variant']['low']==r['variant']['high'])]
+print('untested:', len(untested), 'significant with a zero-width arm:', [r['statistic'] for r in flat])
+sys.exit(0 if untested and all(r['q_value'] is None and not r['significant'] for r in untested) and not flat else 1)"
+check "the variant table says how many element rows were not tested" grep -q "not tested, with fewer than 30 observations" variant.txt
+
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]
