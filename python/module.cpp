@@ -5,11 +5,14 @@
 
 #include "core/cancel.hpp"
 #include "core/error.hpp"
+#include "experiments/report/temporaries.hpp"
 #include "python/bindings.hpp"
 
 PYBIND11_MODULE(_core, m) {
   namespace py = pybind11;
   m.doc() = "ninefold: tabletop games, their agents and balance experiments, from Python";
+  // Ctrl-C is Python's: it cancels a run, which unwinds and removes its own temporaries.
+  nf::leave_signals_to_host();
   py::register_exception<nf::Error>(m, "Error", PyExc_ValueError);
   py::register_exception_translator([](std::exception_ptr thrown) {
     try {

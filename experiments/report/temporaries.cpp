@@ -35,6 +35,7 @@ std::mutex slots_mutex;
 // Signals that arrive while DeferredSignals objects live: the first waits in `pending_signal`.
 std::atomic<int> deferring{0};
 std::atomic<int> pending_signal{0};
+std::atomic<bool> host_owns_signals{false};
 
 // A file, or a folder and the files directly in it (a result folder being written, a fit's
 // scratch designs), removed with async-signal-safe calls only.
@@ -93,6 +94,7 @@ extern "C" void on_signal(int signal_number) {
 // the handler is already ours; checked each time, so a handler that replaced ours (a test
 // framework's) gives way again.
 void install_handlers() {
+  if (host_owns_signals.load()) return;
   for (const int signal_number : {SIGINT, SIGTERM}) {
     struct sigaction current {};
     ::sigaction(signal_number, nullptr, &current);
@@ -141,6 +143,8 @@ void remove_stale_temporaries(const std::filesystem::path& target) {
     }
   }
 }
+
+void leave_signals_to_host() { host_owns_signals.store(true); }
 
 TrackedTemporary::TrackedTemporary(const std::filesystem::path& path) {
   const std::string text = path.string();

@@ -18,6 +18,11 @@ std::filesystem::path temporary_beside(const std::filesystem::path& target,
 // Removes the temporaries of `target` left by processes of this host that have ended.
 void remove_stale_temporaries(const std::filesystem::path& target);
 
+// For a host that owns SIGINT and SIGTERM (the Python interpreter, whose Ctrl-C cancels a run
+// that then unwinds and removes its temporaries itself): ninefold installs no handler of its
+// own from then on. Call it before any output is written.
+void leave_signals_to_host();
+
 // Removes `path` (a file, or a folder with the files directly in it) if SIGINT or SIGTERM
 // ends the process while it is tracked. Tracking is for the lifetime of the object; at most
 // 64 paths at once.

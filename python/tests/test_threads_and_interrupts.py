@@ -117,3 +117,31 @@ def test_none_for_a_game_or_state_is_a_type_error_and_threads_are_range_checked(
         assert f"{name} TypeError:" in out, out + err[-2000:]
     assert "is None" in out or "not None" in out
     assert code == 1 and "threads: Value 70000 not in range 0 to 4096" in err, err[-2000:]
+
+
+INTERRUPTED_WHILE_RECORDING = """
+import os, signal, sys, threading, time
+import ninefold
+
+def interrupt():
+    time.sleep(0.5)
+    os.kill(os.getpid(), signal.SIGINT)
+
+folder = {folder!r}
+threading.Thread(target=interrupt, daemon=True).start()
+try:
+    ninefold.balance("tic_tac_toe", agents="random", games=2**40, threads=1,
+                     record=os.path.join(folder, "games.jsonl"))
+except KeyboardInterrupt:
+    print("interrupted")
+print("handler is Python's:", signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+print("left behind:", sorted(os.listdir(folder)))
+"""
+
+
+def test_ctrl_c_while_recording_leaves_the_interpreter_its_handler_and_no_temporaries(tmp_path):
+    code, out, err = run_python(INTERRUPTED_WHILE_RECORDING.format(folder=str(tmp_path)),
+                                timeout=20)
+    assert code == 0 and "interrupted" in out, out + err[-2000:]
+    assert "handler is Python's: True" in out, out
+    assert "left behind: []" in out, out
