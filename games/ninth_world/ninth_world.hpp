@@ -306,6 +306,28 @@ class NinthWorldGame {
     return copy >= kCopiedHero ? data_->hero(copy - kCopiedHero).power
                                : data_->powers[copy - kCopiedCard];
   }
+  // Whether power `p` on hero `h`'s tableau can act in the current phase: its phase filter, and
+  // a trigger the phase has. A claim power needs a phase that claims its card type (drawn
+  // prizes in Scout are not claims), an advance power Focus; a power used on the turn that only
+  // heals needs a wound (it would do nothing); bid and no-claim powers act in any phase.
+  bool can_act_in_phase(const State& s, const Hero& h, const Power& p) const {
+    if (p.phase != kAnyPhase && p.phase != s.phase) return false;
+    switch (p.trigger) {
+      case Trigger::Bid:
+      case Trigger::NoClaim:
+        return true;
+      case Trigger::Use:
+        return p.effect != EffectKind::Heal || h.wounds() > 0;
+      case Trigger::Claim: {
+        const uint8_t type = claimed_type(s.phase);
+        return type != kAnyType && (p.card_type == kAnyType || p.card_type == type);
+      }
+      case Trigger::Advance:
+        return s.phase == Focus;
+      default:
+        return false;
+    }
+  }
   // What a copy of target `b` (a seat, or kCopyAlly + ally) stores in Hero::copy.
   uint8_t copy_code(const State& s, uint8_t b) const {
     if (b >= kCopyAlly) return uint8_t(kCopiedHero + s.ally_def[size_t(b - kCopyAlly)]);
@@ -443,9 +465,10 @@ bool NinthWorldGame::visit_bid_powers(const State& s, int h, Visit&& visit) cons
       if (!visit(Action{Verb::Power, TableauPower, 0})) return false;
     } else {
       // Not copied yet this phase: another hero's power showing now (not a wound, not a copy
-      // power), or in solo an ally's not yet discarded, if it can act in this phase.
+      // power), or in solo an ally's not yet discarded, if it can act in this phase as the
+      // copier's own power.
       auto copyable = [&](const Power* p) {
-        return p && p->present() && p->effect != EffectKind::Copy && in_phase(*p);
+        return p && p->present() && p->effect != EffectKind::Copy && can_act_in_phase(s, hero, *p);
       };
       for (int g = 0; g < players_; ++g)
         if (g != h && copyable(printed_power(s.heroes[size_t(g)])) &&

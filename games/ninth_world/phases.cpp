@@ -96,16 +96,12 @@ void NinthWorldGame::act_actions(const State& s, FixedVector<Action, kMaxActions
       if (data_->card(hero.display[c].card).type == CardType::Cypher && !hero.display[c].used)
         out.push_back({Verb::Quest, uint8_t(quest), uint8_t(c)});
   // Powers used during the turn (a heal only by a wounded hero: it would do nothing).
-  auto usable = [&](const Power& p) {
-    return (p.phase == kAnyPhase || p.phase == s.phase) &&
-           (p.effect != EffectKind::Heal || hero.wounds() > 0);
-  };
   const Power* own = tableau_power(hero);
-  if (own && own->trigger == Trigger::Use && !(hero.used & 1) && usable(*own))
+  if (own && own->trigger == Trigger::Use && !(hero.used & 1) && can_act_in_phase(s, hero, *own))
     out.push_back({Verb::Power, TableauPower, 0});
   for (size_t c = 0; c < hero.display.size(); ++c) {
     if (!(flags_[hero.display[c].card] & kUsePower) || hero.display[c].used) continue;
-    if (usable(data_->card(hero.display[c].card).power))
+    if (can_act_in_phase(s, hero, data_->card(hero.display[c].card).power))
       out.push_back({Verb::Power, CypherPower, uint8_t(c)});
   }
   out.push_back({Verb::EndTurn, 0, 0});

@@ -359,16 +359,16 @@ TEST_CASE("solo: no pooling with oneself") {
 
 TEST_CASE("Who Forges a Bond copies another hero's power for the phase") {
   const NinthWorldGame game = make_game({{"players", "3"}, {"region", "Milave"}});
-  State s = setup(game, {"Zenn Coral", "Hallik", "Rorke"});
+  State s = setup(game, {"Zenn Coral", "Hallik", "Iadace"});
   CHECK(game.data().heroes[s.heroes[0].def].power.effect == EffectKind::Copy);
-  wound(s, 2);  // Rorke's power is covered: nothing to copy
+  wound(s, 2);  // Iadace's +2 Combat is covered: nothing to copy
   skip_to(game, s, Combat);
   bid(game, s, {2});  // Effort: 1
   bid(game, s, {});
   bid(game, s, {});
   REQUIRE(s.step == Step::BidPowers);
   CHECK_FALSE(has_action(game, s, "use tableau power"));
-  CHECK_FALSE(has_action(game, s, "copy the power of Rorke"));
+  CHECK_FALSE(has_action(game, s, "copy the power of Iadace"));
   act(game, s, "copy the power of Hallik");  // +2 Combat points in Combat
   CHECK(game.tableau_power(s.heroes[0]) == &game.data().heroes[s.heroes[1].def].power);
   act(game, s, "use tableau power");
@@ -411,4 +411,82 @@ TEST_CASE("solo: Who Forges a Bond copies an ally not yet discarded") {
   CHECK(s.heroes[0].total == 5);
   CHECK(s.heroes[0].allies == 0b110);  // copying does not discard the ally
   CHECK(game.broken_invariant(s).empty());
+}
+
+namespace {
+
+// Puts a power card named `name` from the power deck on top of hero `h`'s stack.
+void show_power_card(const NinthWorldGame& game, State& s, int h, const std::string& name) {
+  for (size_t i = 0; i < s.power_deck.size(); ++i)
+    if (game.data().power_names[s.power_deck[i]] == name) {
+      s.heroes[size_t(h)].stack.push_back(s.power_deck[i]);
+      s.power_deck.erase_at(i);
+      return;
+    }
+  FAIL("no power card " << name << " in the deck");
+}
+
+// Plays round 1 with hero 0 alone bidding one card a phase (slot 0 in Scout, slot 1 in
+// Tinker...), passing its bid powers; returns, phase by phase, the copies it was offered
+// ("copy the power of Qbrys", "copy the power of ally Hallik"), joined by "; ".
+std::vector<std::string> copies_offered_by_phase(const NinthWorldGame& game, State s) {
+  std::vector<std::string> offered;
+  for (int phase = Scout; phase <= Focus; ++phase) {
+    REQUIRE(s.phase == phase);
+    REQUIRE(s.step == Step::Bid);
+    bid(game, s, {phase - Scout});
+    while (s.step == Step::Bid) bid(game, s, {});
+    std::string copies;
+    FixedVector<Action, NinthWorldGame::kMaxActions> actions;
+    game.legal_actions(s, actions);
+    for (const Action& a : actions)
+      if (a.verb == Verb::Power && a.a == CopyPower)
+        copies += (copies.empty() ? "" : "; ") + game.action_to_string(s, a);
+    offered.push_back(copies);
+    while (s.step == Step::BidPowers) act(game, s, "pass");
+    REQUIRE(s.actor == 0);
+    act(game, s, "end turn");
+  }
+  return offered;
+}
+
+}  // namespace
+
+TEST_CASE("Who Forges a Bond offers only powers that can act in the phase") {
+  // Each list: the copies offered in Scout, Tinker, Charm, Combat and Focus.
+  SECTION("an advance power: Focus only (2 heroes)") {
+    const NinthWorldGame game = make_game({{"players", "2"}, {"region", "Milave"}});
+    const State s = setup(game, {"Zenn Coral", "Qbrys"});
+    CHECK(copies_offered_by_phase(game, s) ==
+          std::vector<std::string>{"", "", "", "", "copy the power of Qbrys"});
+  }
+  for (const char* mode : {"competitive", "coop"}) {
+    DYNAMIC_SECTION("claim, advance and no-claim powers, " << mode) {
+      const NinthWorldGame game =
+          make_game({{"mode", mode}, {"players", "5"}, {"region", "Milave"}});
+      State s = setup(game, {"Zenn Coral", "Qbrys", "Kwaidyno", "Moravell", "Hallik"});
+      show_power_card(game, s, 4, "Who Finds Oddities");  // +2 Valor when claiming a cypher
+      CHECK(copies_offered_by_phase(game, s) ==
+            std::vector<std::string>{"", "copy the power of Moravell; copy the power of Hallik", "",
+                                     "copy the power of Kwaidyno", "copy the power of Qbrys"});
+    }
+  }
+  SECTION("a power used on the turn: every phase") {
+    const NinthWorldGame game = make_game({{"players", "2"}, {"region", "Milave"}});
+    State s = setup(game, {"Zenn Coral", "Hallik"});
+    show_power_card(game, s, 1, "Who Tempts Fate");  // roll a die on the turn
+    const std::string copy = "copy the power of Hallik";
+    CHECK(copies_offered_by_phase(game, s) ==
+          std::vector<std::string>{copy, copy, copy, copy, copy});
+  }
+  SECTION("solo: an ally's power, by the same rule") {
+    const NinthWorldGame game = make_game({{"mode", "solo"}, {"region", "Milave"}});
+    State s = setup(game, {"Zenn Coral"});
+    s.ally_def = {uint8_t(hero_index(game, "Qbrys")), uint8_t(hero_index(game, "Kwaidyno")),
+                  uint8_t(hero_index(game, "Moravell"))};
+    CHECK(copies_offered_by_phase(game, s) ==
+          std::vector<std::string>{"", "copy the power of ally Moravell", "",
+                                   "copy the power of ally Kwaidyno",
+                                   "copy the power of ally Qbrys"});
+  }
 }

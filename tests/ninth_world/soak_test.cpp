@@ -38,6 +38,79 @@ TEST_CASE("ninth-world: set powers in every mode pass the conformance suite") {
     nf::testing::require_conformance<NinthWorldGame>({{"mode", mode}, {"set_powers", "true"}}, 40);
 }
 
+namespace {
+
+// Takes `copy` (a Who Forges a Bond choice) in a copy of `s` and plays the rest of the phase at
+// random, the copier using its tableau power whenever it may; true when the copied power acted.
+// A power that acted is marked used; a no-claim power acts at the end of the phase, when the
+// marks are cleared, so Valor from powers (all the base set's no-claim powers give Valor)
+// counts too.
+bool copy_acts(const NinthWorldGame& game, State s, Action copy, Rng& rng) {
+  const RandomPolicy<NinthWorldGame> random(game);
+  const int copier = s.actor, round = s.round, phase = s.phase;
+  const int valor_from_powers = s.heroes[size_t(copier)].valor_by[FromPowers];
+  game.apply(s, copy);
+  while (!game.is_terminal(s) && s.round == round && s.phase == phase &&
+         (s.step == Step::BidPowers || s.step == Step::Act)) {
+    if (s.heroes[size_t(copier)].used & 1) return true;
+    Action chosen = random.choose(s, rng);
+    if (s.actor == copier) {
+      FixedVector<Action, NinthWorldGame::kMaxActions> actions;
+      game.legal_actions(s, actions);
+      for (const Action& a : actions)
+        if (a.verb == Verb::Power && a.a == TableauPower) chosen = a;
+    }
+    game.apply(s, chosen);
+  }
+  return s.heroes[size_t(copier)].valor_by[FromPowers] > valor_from_powers;
+}
+
+}  // namespace
+
+TEST_CASE("ninth-world: every copy Who Forges a Bond is offered can act in its phase") {
+  // Random games with Zenn Coral in every mode. Every copy offered is taken in a copy of the
+  // state and the phase played out: a copied bid or use power acts every time; a claim,
+  // advance or no-claim power acts only if the hero claims or advances, so each copied power
+  // must act in at least one game in each phase it was offered in.
+  const std::vector<std::map<std::string, std::string>> configs = {
+      {{"players", "2"}},
+      {{"players", "3"}},
+      {{"players", "5"}},
+      {{"mode", "coop"}, {"players", "3"}},
+      {{"mode", "solo"}}};
+  std::map<std::pair<std::string, int>, bool> acted;  // (copied power, phase): acted once
+  Rng rng(7);
+  for (auto config : configs) {
+    config["heroes"] = "Zenn Coral";
+    const NinthWorldGame game = make_game(config);
+    const RandomPolicy<NinthWorldGame> random(game);
+    for (uint64_t seed = 0; seed < 40; ++seed) {
+      State s = game.initial_state(seed);
+      while (!game.is_terminal(s)) {
+        FixedVector<Action, NinthWorldGame::kMaxActions> actions;
+        if (s.step == Step::BidPowers) game.legal_actions(s, actions);
+        for (const Action& a : actions) {
+          if (a.verb != Verb::Power || a.a != CopyPower) continue;
+          const Power& copied = game.copied_power(game.copy_code(s, a.b));
+          bool acts = false;
+          for (int tries = 0; tries < 4 && !acts; ++tries) acts = copy_acts(game, s, a, rng);
+          INFO(game.action_to_string(s, a)
+               << " (" << copied.text << ") in " << skill_name(s.phase) << ", seed " << seed);
+          if (copied.trigger == Trigger::Bid || copied.trigger == Trigger::Use) CHECK(acts);
+          bool& once = acted[{copied.text, s.phase}];
+          once = once || acts;
+        }
+        game.apply(s, random.choose(s, rng));
+      }
+    }
+  }
+  REQUIRE(acted.size() >= 10);
+  for (const auto& [copied, once] : acted) {
+    INFO(copied.first << " in " << skill_name(copied.second));
+    CHECK(once);
+  }
+}
+
 TEST_CASE("ninth-world invariants: each broken rule is named") {
   const NinthWorldGame game = make_game({{"players", "3"}});
   const State fresh = game.initial_state(2);
