@@ -9,6 +9,7 @@
 #include "experiments/game_catalog.hpp"
 #include "experiments/report/balance_report.hpp"
 #include "experiments/report/html.hpp"
+#include "experiments/report/result_folder.hpp"
 #include "experiments/run/balance.hpp"
 #include "experiments/run/match.hpp"
 #include "experiments/run/tournament.hpp"
@@ -51,6 +52,7 @@ py::object balance(const std::string& id, const Config& config, const py::object
   o.causal_groups = causal_groups;
   o.record_path = record;
   o.quiet = quiet;
+  if (!record.empty()) check_output_file(record, "record", MissingFolder::Refuse);
   std::string summary;
   {
     py::gil_scoped_release release;
