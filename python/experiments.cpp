@@ -10,6 +10,7 @@
 #include "experiments/game_catalog.hpp"
 #include "experiments/report/balance_report.hpp"
 #include "experiments/report/html.hpp"
+#include "experiments/report/result_folder.hpp"
 #include "experiments/run/balance.hpp"
 #include "experiments/run/match.hpp"
 #include "experiments/run/run_limits.hpp"
@@ -56,6 +57,7 @@ py::object balance(const std::string& id, const Config& config, const py::object
   o.causal_groups = causal_groups;
   o.record_path = record;
   o.quiet = quiet;
+  if (!record.empty()) check_output_file(record, "record", MissingFolder::Refuse);
   return to_python(run_interruptible([&] {
     const std::optional<BalanceReport> report = play_balance(info, o);
     if (!report) throw Error("balance: this process is not the first of a distributed run");

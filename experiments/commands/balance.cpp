@@ -131,7 +131,7 @@ class BalanceCommand final : public Command {
     if (!shard_.empty()) o.shard = parse_shard(shard_);
     for (const std::string& level : o.robust_levels) agent_specs(level);
     check_combinations();
-    check_outputs_writable();
+    const OutputLocks locks = check_outputs_writable();
     if (!o.variants.empty()) return run_variant(game, o);
     if (!o.ladder.empty()) return run_ladder(game, o);
     if (!o.sweep.empty()) return run_sweep(game, o);
@@ -200,8 +200,8 @@ class BalanceCommand final : public Command {
   }
 
   // Before any game is played: nf::Error when --out, --record, --report or --checkpoint
-  // cannot be written.
-  void check_outputs_writable() const {
+  // cannot be written or another run writes one of them; held, they are this run's alone.
+  OutputLocks check_outputs_writable() const {
     const BalanceOptions& o = options_;
     // Two outputs on one path would overwrite each other; a file inside --out would be
     // removed when the folder is replaced whole at the end.
@@ -210,9 +210,22 @@ class BalanceCommand final : public Command {
                             {"--report", o.report_path},
                             {"--checkpoint", o.checkpoint_path}});
     // Under MPI only rank 0 writes the results.
-    if (mpi_world().rank == 0) check_outputs(o.out_dir, o.report_path);
+    OutputLocks locks;
+    if (mpi_world().rank == 0) locks = check_outputs(o.out_dir, o.report_path, results_command());
     if (!o.record_path.empty()) check_output_file(o.record_path, "--record");
     if (!o.checkpoint_path.empty()) check_output_file(o.checkpoint_path, "--checkpoint");
+    locks.add(OutputLocks({{"--record", o.record_path}, {"--checkpoint", o.checkpoint_path}}));
+    return locks;
+  }
+
+  // The "command" of the summary this run writes: its experiment's.
+  const char* results_command() const {
+    const BalanceOptions& o = options_;
+    if (!o.variants.empty()) return "variant";
+    if (!o.ladder.empty()) return "ladder";
+    if (!o.sweep.empty()) return "sweep";
+    if (!o.robust_levels.empty()) return "robust";
+    return "balance";
   }
 
   GameFlags game_;

@@ -46,10 +46,18 @@ std::vector<std::string> agent_specs(const std::string& text) {
   return out;
 }
 
-void check_outputs(const std::string& out_dir, const std::string& report_path) {
-  check_distinct_outputs({{"--out", out_dir, true}, {"--report", report_path}});
-  if (!out_dir.empty()) check_result_folder(out_dir, "--out");
+OutputLocks check_outputs(const std::string& out_dir, const std::string& report_path,
+                          std::string_view command) {
+  const std::vector<OutputPath> outputs = {{"--out", out_dir, true}, {"--report", report_path}};
+  check_distinct_outputs(outputs);
+  if (!out_dir.empty()) check_result_folder(out_dir, "--out", command);
   if (!report_path.empty()) check_output_file(report_path, "--report");
+  return OutputLocks(outputs);
+}
+
+OutputLocks check_output(const std::string& path, std::string_view option) {
+  check_output_file(path, option);
+  return OutputLocks({{std::string(option), path}});
 }
 
 }  // namespace nf

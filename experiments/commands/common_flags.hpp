@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "experiments/game_catalog.hpp"
+#include "experiments/report/output_lock.hpp"
 
 namespace nf {
 
@@ -41,7 +43,11 @@ void add_run_flags(CLI::App& command, uint64_t& seed, int& threads, bool& quiet)
 // the list when a spec is empty.
 std::vector<std::string> agent_specs(const std::string& text);
 
-// Before any game is played: nf::Error when the result folder or the report cannot be written.
-void check_outputs(const std::string& out_dir, const std::string& report_path);
+// Before any game is played: nf::Error when the result folder of `command`'s results or the
+// report cannot be written, or another run writes them; held, they are this run's alone.
+[[nodiscard]] OutputLocks check_outputs(const std::string& out_dir, const std::string& report_path,
+                                        std::string_view command);
+// The same for a file output, such as learn's --out.
+[[nodiscard]] OutputLocks check_output(const std::string& path, std::string_view option);
 
 }  // namespace nf

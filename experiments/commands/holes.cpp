@@ -70,7 +70,7 @@ class HolesCommand final : public Command {
     const GameInfo& info = game_.resolve(options_.config);
     if (options_.player.empty()) options_.player = info.default_agent();
     options_.value = value_ == "search" ? ValueBy::Search : ValueBy::Continuations;
-    check_outputs(out_dir_, report_path_);
+    const OutputLocks locks = check_outputs(out_dir_, report_path_, "holes");
     const auto start = std::chrono::steady_clock::now();
     const std::vector<GameHoles> games =
         with_game(info.id, [&]<Game G>() { return find_holes<G>(options_); });

@@ -53,6 +53,9 @@ class LearnCommand final : public Command {
   int run() override {
     const GameInfo& game = game_.resolve(options_.config);
     if (!agents_text_.empty()) options_.agents = agent_specs(agents_text_);
+    // Before any game is played, as every command's outputs.
+    check_learn_options(options_);
+    const OutputLocks locks = check_output(options_.out, "--out");
     return with_game(game.id, [&]<Game G>() { return run_learn<G>(options_); });
   }
 

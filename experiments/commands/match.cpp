@@ -44,7 +44,7 @@ class MatchCommand final : public Command {
     const GameInfo& game = game_.resolve(options_.config);
     options_.agents = agent_specs(agents_);
     if (!sprt_text_.empty()) options_.sprt = parse_sprt(sprt_text_);
-    check_outputs(options_.out_dir, options_.report_path);
+    const OutputLocks locks = check_outputs(options_.out_dir, options_.report_path, "match");
     return run_match(game, options_);
   }
 

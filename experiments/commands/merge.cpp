@@ -42,7 +42,7 @@ class MergeCommand final : public Command {
         throw Error(fmt::format("--report '{}' is the shard '{}'; give another file",
                                 options_.report_path, file));
     }
-    check_outputs(options_.out_dir, options_.report_path);
+    const OutputLocks locks = check_outputs(options_.out_dir, options_.report_path, "balance");
     options_.shards = read_shard_files(files_);
     return run_merge(find_game(options_.shards[0].summary.at("game").get<std::string>()), options_);
   }

@@ -35,7 +35,7 @@ class TournamentCommand final : public Command {
   int run() override {
     const GameInfo& game = game_.resolve(options_.config);
     options_.agents = expand_entrants(agent_specs(agents_));
-    check_outputs(options_.out_dir, options_.report_path);
+    const OutputLocks locks = check_outputs(options_.out_dir, options_.report_path, "tournament");
     return run_tournament(game, options_);
   }
 

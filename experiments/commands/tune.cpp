@@ -66,7 +66,7 @@ class TuneCommand final : public Command {
     const GameInfo& game = game_.resolve(options_.config);
     options_.confirm = parse_sprt(confirm_text_);
     options_.confirm_match = !no_confirm_;
-    check_outputs(options_.out_dir, options_.report_path);
+    const OutputLocks locks = check_outputs(options_.out_dir, options_.report_path, "tune");
     return run_tune(game, options_);
   }
 

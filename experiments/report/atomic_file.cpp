@@ -35,6 +35,21 @@ OutputKind output_kind(const fs::path& target, std::string_view option) {
   }
 }
 
+fs::path written_path(const fs::path& path) {
+  std::error_code error;
+  fs::path at = fs::absolute(path, error);
+  if (error) return path;
+  // Follows the link itself first: fs::weakly_canonical stops at a link whose target is absent.
+  for (int hops = 0; hops < 40; ++hops) {
+    if (!fs::is_symlink(fs::symlink_status(at, error))) break;
+    const fs::path target = fs::read_symlink(at, error);
+    if (error) break;
+    at = target.is_absolute() ? target : at.parent_path() / target;
+  }
+  const fs::path full = fs::weakly_canonical(at, error);
+  return error ? at.lexically_normal() : full;
+}
+
 AtomicFile::AtomicFile(fs::path target) : target_(std::move(target)) {
   if (output_kind(target_, "output") == OutputKind::Stream) {
     errno = 0;
@@ -43,10 +58,9 @@ AtomicFile::AtomicFile(fs::path target) : target_(std::move(target)) {
       throw Error(fmt::format("cannot write '{}'{}", target_.string(), failure_reason(errno)));
     return;
   }
-  // A symbolic link stays: the file it names is the one replaced.
+  // A symbolic link stays: the file it names is the one replaced (or created).
   std::error_code error;
-  if (fs::is_symlink(fs::symlink_status(target_, error)) && fs::exists(target_, error))
-    target_ = fs::canonical(target_, error);
+  if (fs::is_symlink(fs::symlink_status(target_, error))) target_ = written_path(target_);
   if (target_.has_parent_path()) ensure_directory(target_.parent_path());
   remove_stale_temporaries(target_);
   temporary_ = temporary_beside(target_);

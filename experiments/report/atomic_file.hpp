@@ -5,7 +5,7 @@
 //
 // Only a regular file (or a path that does not exist yet) is replaced. A character device
 // (/dev/null, a terminal) or a named pipe is written to as a stream, never replaced; a symbolic
-// link to a file is kept and the file it names is replaced; anything else is refused.
+// link is kept and the file it names (or will name) is replaced; anything else is refused.
 #pragma once
 
 #include <filesystem>
@@ -46,6 +46,10 @@ void write_file_atomically(const std::filesystem::path& target, const std::strin
 // kind of file that is neither replaced nor streamed to (a block device, a socket).
 enum class OutputKind { Replace, Stream };
 OutputKind output_kind(const std::filesystem::path& target, std::string_view option);
+
+// Where an output named `path` is written: absolute, with its symbolic links followed, a link
+// whose target does not exist yet included (the output is created where the link points).
+std::filesystem::path written_path(const std::filesystem::path& path);
 
 // The reason of the last failed system call, for messages: " (No space left on device)".
 std::string failure_reason(int error_number);

@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "core/error.hpp"
 #include "experiments/report/atomic_file.hpp"
 #include "experiments/report/temporaries.hpp"
@@ -20,17 +22,49 @@ namespace nf {
 namespace fs = std::filesystem;
 namespace {
 
-// A folder holding one of these was written by a ninefold command and may be replaced.
-constexpr std::array<std::string_view, 9> kSummaryFiles = {
+// What a folder holds: nothing, a ninefold command's results, or other files.
+struct FolderContents {
+  enum Kind { Empty, Results, Other } kind = Other;
+  std::string command;  // the command whose results they are; empty when the folder predates it
+  std::string summary;  // the summary's file name
+};
+
+// Summary files of folders written before summaries carried their command and provenance.
+constexpr std::array<std::string_view, 9> kOlderSummaryFiles = {
     "summary.json", "tournament.json", "match.json", "tune.json",  "variants.json",
     "ladder.json",  "fit.json",        "sweep.json", "robust.json"};
 
-bool replaceable_folder(const fs::path& dir) {
+// A ninefold summary is a JSON object with "command" (which results it holds) and "provenance".
+std::optional<std::string> summary_command(const fs::path& file) {
   std::error_code error;
-  if (fs::is_empty(dir, error) && !error) return true;
-  for (std::string_view name : kSummaryFiles)
-    if (fs::exists(dir / name, error)) return true;
-  return false;
+  if (file.extension() != ".json" || !fs::is_regular_file(file, error)) return std::nullopt;
+  std::ifstream in(file, std::ios::binary);
+  const nlohmann::json summary = nlohmann::json::parse(in, nullptr, false);
+  if (!summary.is_object() || !summary.contains("provenance") || !summary.contains("command") ||
+      !summary["command"].is_string())
+    return std::nullopt;
+  return summary["command"].get<std::string>();
+}
+
+FolderContents folder_contents(const fs::path& dir) {
+  std::error_code error;
+  if (fs::is_empty(dir, error) && !error) return {FolderContents::Empty, {}, {}};
+  for (const auto& entry : fs::directory_iterator(dir, error))
+    if (const auto command = summary_command(entry.path()))
+      return {FolderContents::Results, *command, entry.path().filename().string()};
+  for (std::string_view name : kOlderSummaryFiles)
+    if (fs::exists(dir / name, error)) return {FolderContents::Results, {}, std::string(name)};
+  return {};
+}
+
+// nf::Error when `dir` holds results of another command than `command` (empty: any command).
+void refuse_other_results(const fs::path& dir, std::string_view option, std::string_view command,
+                          const FolderContents& contents) {
+  if (command.empty() || contents.command.empty() || contents.command == command) return;
+  throw Error(fmt::format(
+      "{} '{}' holds {} results ({}), not {} results: give another folder, or remove it first "
+      "to replace them",
+      option, dir.string(), contents.command, contents.summary, command));
 }
 
 fs::path parent_of(const fs::path& target) {
@@ -39,22 +73,27 @@ fs::path parent_of(const fs::path& target) {
 
 }  // namespace
 
-void check_result_folder(const fs::path& target, std::string_view option) {
+void check_result_folder(const fs::path& target, std::string_view option,
+                         std::string_view command) {
   std::error_code error;
   const auto status = fs::status(target, error);
   if (status.type() != fs::file_type::not_found) {
     if (status.type() != fs::file_type::directory)
       throw Error(fmt::format("{} '{}' is a file, not a folder", option, target.string()));
-    if (!replaceable_folder(target))
+    const FolderContents contents = folder_contents(target);
+    if (contents.kind == FolderContents::Other)
       throw Error(
           fmt::format("{} '{}' is a folder that does not hold ninefold results (no "
                       "summary.json or similar); give a new or empty folder",
                       option, target.string()));
+    refuse_other_results(target, option, command, contents);
   }
-  // Creating (and removing) the staging folder proves the parent can be written.
-  const fs::path parent = parent_of(target);
+  // Creating (and removing) the staging folder proves the parent can be written; through a
+  // link, the staging folder is beside the folder the link names.
+  const fs::path written = written_path(target);
+  const fs::path parent = parent_of(written);
   fs::create_directories(parent, error);
-  const fs::path probe = temporary_beside(target);
+  const fs::path probe = temporary_beside(written);
   const TrackedTemporary tracked(probe);
   if (!fs::create_directory(probe, error) || error)
     throw Error(fmt::format("{} '{}' cannot be written (cannot create a folder in '{}')", option,
@@ -62,7 +101,7 @@ void check_result_folder(const fs::path& target, std::string_view option) {
   fs::remove(probe, error);
 }
 
-void check_output_file(const fs::path& target, std::string_view option) {
+void check_output_file(const fs::path& target, std::string_view option, MissingFolder missing) {
   if (output_kind(target, option) == OutputKind::Stream) {
     // A device or a named pipe is written to, never replaced.
     if (::access(target.c_str(), W_OK) != 0)
@@ -72,6 +111,9 @@ void check_output_file(const fs::path& target, std::string_view option) {
   }
   std::error_code error;
   const fs::path parent = parent_of(target);
+  if (missing == MissingFolder::Refuse && !fs::is_directory(parent, error))
+    throw Error(fmt::format("{} '{}' cannot be written: the folder '{}' does not exist", option,
+                            target.string(), parent.string()));
   fs::create_directories(parent, error);
   const fs::path probe = temporary_beside(target);
   const TrackedTemporary tracked(probe);
@@ -85,18 +127,13 @@ void check_output_file(const fs::path& target, std::string_view option) {
 }
 
 namespace {
-fs::path resolved(const fs::path& path) {
-  std::error_code error;
-  const fs::path full = fs::weakly_canonical(fs::absolute(path), error);
-  return error ? fs::absolute(path).lexically_normal() : full;
-}
 bool inside(const fs::path& inner, const fs::path& outer) {
   return std::mismatch(outer.begin(), outer.end(), inner.begin(), inner.end()).first == outer.end();
 }
 }  // namespace
 
 bool same_or_inside(const fs::path& inner, const fs::path& outer) {
-  return inside(resolved(inner), resolved(outer));
+  return inside(written_path(inner), written_path(outer));
 }
 
 void check_distinct_outputs(const std::vector<OutputPath>& outputs) {
@@ -104,7 +141,7 @@ void check_distinct_outputs(const std::vector<OutputPath>& outputs) {
     for (size_t j = 0; j < outputs.size(); ++j) {
       const OutputPath &a = outputs[i], &b = outputs[j];
       if (i == j || a.path.empty() || b.path.empty()) continue;
-      const fs::path pa = resolved(a.path), pb = resolved(b.path);
+      const fs::path pa = written_path(a.path), pb = written_path(b.path);
       std::error_code error;
       if (pa == pb && i < j && !fs::is_character_file(pa, error))
         throw Error(fmt::format("{} '{}' and {} '{}' are the same path: give each output its own",
@@ -126,10 +163,12 @@ bool exchange_folders(const fs::path& a, const fs::path& b) {
 
 }  // namespace
 
-void write_result_folder(const fs::path& target, const std::function<void(const fs::path&)>& write,
+void write_result_folder(const fs::path& named, const std::function<void(const fs::path&)>& write,
                          AtomicFile* companion) {
   const DeferredSignals wait_for_the_outputs;
-  check_result_folder(target, "result folder");
+  check_result_folder(named, "result folder", "");
+  // Through a link the folder it names is replaced; the link stays.
+  const fs::path target = written_path(named);
   remove_stale_temporaries(target);
   const fs::path staging = temporary_beside(target);
   std::error_code error;
@@ -138,6 +177,10 @@ void write_result_folder(const fs::path& target, const std::function<void(const 
   const TrackedTemporary tracked(staging);  // removed with its files if the process is ended
   try {
     write(staging);
+    std::error_code absent;
+    if (fs::exists(target, absent))
+      refuse_other_results(named, "result folder", folder_contents(staging).command,
+                           folder_contents(target));
   } catch (...) {
     fs::remove_all(staging, error);
     throw;

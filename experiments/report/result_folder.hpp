@@ -17,11 +17,12 @@ class AtomicFile;
 
 // Writes the folder `target` with `write(staging)`, which puts every file into `staging`.
 // When `write` or the swap fails, the previous folder (if any) is left as it was and the
-// error propagates. `target` must be absent, empty or a ninefold result folder. The new
-// folder takes the old one's place in one step (an atomic exchange where the file system
-// has one); `companion`, a finished file written with it (the HTML report), is committed in
-// the same step, and if that fails the previous folder is put back. SIGINT and SIGTERM
-// wait until the step is done (experiments/report/temporaries.hpp).
+// error propagates. `target` must be absent, empty or a folder of the same command's results
+// (the summaries' "command" fields); through a symbolic link, the folder it names is replaced.
+// The new folder takes the old one's place in one step (an atomic exchange where the file
+// system has one); `companion`, a finished file written with it (the HTML report), is
+// committed in the same step, and if that fails the previous folder is put back. SIGINT and
+// SIGTERM wait until the step is done (experiments/report/temporaries.hpp).
 void write_result_folder(const std::filesystem::path& target,
                          const std::function<void(const std::filesystem::path&)>& write,
                          AtomicFile* companion = nullptr);
@@ -34,12 +35,19 @@ void publish_outputs(const std::string& out_dir,
                      const std::string& report_path,
                      const std::function<std::string()>& report_text);
 
-// nf::Error naming `option` when `target` cannot become a result folder: a file is in the
-// way, it holds other files than a ninefold result, or its parent cannot be written.
-void check_result_folder(const std::filesystem::path& target, std::string_view option);
+// nf::Error naming `option` when `target` cannot become a folder of `command`'s results: a
+// file is in the way, it holds other files than a ninefold result, it holds the results of
+// another command (its summary's "command"; any command replaces a folder written before
+// summaries named it, and so does an empty `command`), or its parent cannot be written.
+void check_result_folder(const std::filesystem::path& target, std::string_view option,
+                         std::string_view command);
+// Whether check_output_file creates a missing folder above the file (the command line's
+// outputs, such as results/run.jsonl) or refuses it (a path handed over by a program).
+enum class MissingFolder { Create, Refuse };
 // nf::Error naming `option` when the file `target` cannot be written (a folder is in the way,
-// its folder cannot be created or written). An existing file is kept.
-void check_output_file(const std::filesystem::path& target, std::string_view option);
+// its folder is missing or cannot be created or written). An existing file is kept.
+void check_output_file(const std::filesystem::path& target, std::string_view option,
+                       MissingFolder missing = MissingFolder::Create);
 
 // One output of a command: its option ("--report"), its path (empty: not given) and whether
 // it is a result folder (replaced whole at the end of the run).

@@ -85,7 +85,7 @@ class HumanAgent final : public Agent<G> {
             answer == lower(game_.action_to_string(state, actions[i])))
           return actions[i];
       out_ << fmt::format("'{}' is not a legal move here; type its number (1-{}) or its name\n",
-                          trimmed(line), actions.size());
+                          echoed(trimmed(line)), actions.size());
     }
   }
 
@@ -93,6 +93,15 @@ class HumanAgent final : public Agent<G> {
   static std::string trimmed(const std::string& s) {
     const auto a = s.find_first_not_of(" \t\r"), b = s.find_last_not_of(" \t\r");
     return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+  }
+  // An answer as repeated back: its first 80 bytes (whole UTF-8 characters) and "...", so a
+  // pasted file is not echoed whole.
+  static std::string echoed(const std::string& s) {
+    constexpr size_t kShown = 80;
+    if (s.size() <= kShown) return s;
+    size_t cut = kShown;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    return s.substr(0, cut) + "...";
   }
   static std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "experiments/report/html.hpp"
+#include "experiments/report/output_lock.hpp"
 #include "experiments/report/result_folder.hpp"
 #include "experiments/report/temporaries.hpp"
 #include "experiments/run/variant.hpp"
@@ -284,6 +285,10 @@ void print_fit(const nlohmann::json& s, std::FILE* out) {
     if (shown == 0) fmt::print(out, "  nothing\n");
   }
   fmt::print(out, "\nfitted: {}\n", best["text"].get<std::string>());
+}
+
+void print_fit_reproduction(const nlohmann::json& s, std::FILE* out) {
+  const nlohmann::json& best = s["best"];
   if (!best["config_line"].get<std::string>().empty())
     fmt::print(out, "reproduce with: ninefold balance --game {} {}\n", s["game"].get<std::string>(),
                best["config_line"].get<std::string>());
@@ -321,9 +326,12 @@ int run_fit(const GameInfo& info, const FitOptions& options) {
   check_distinct_outputs({{"--out", out_dir, true},
                           {"--report", options.report_path},
                           {"--checkpoint", options.checkpoint_path}});
-  check_result_folder(out_dir, "--out");
+  check_result_folder(out_dir, "--out", "fit");
   if (!options.report_path.empty()) check_output_file(options.report_path, "--report");
   if (!options.checkpoint_path.empty()) check_output_file(options.checkpoint_path, "--checkpoint");
+  const OutputLocks locks({{"--out", out_dir, true},
+                           {"--report", options.report_path},
+                           {"--checkpoint", options.checkpoint_path}});
   if (!(options.keep_close >= 0 && options.keep_close <= 1e9))  // NaN fails both
     throw Error(fmt::format("--keep-close {}: give a number from 0 to 1e9", options.keep_close));
   const std::vector<FitTarget> targets = parse_target_list(options.targets);
@@ -403,20 +411,29 @@ int run_fit(const GameInfo& info, const FitOptions& options) {
   ScratchDirectory scratch;
   std::vector<double> original;
   for (const FreeParam& p : params) original.push_back(p.snap(p.original));
-  const auto build = [&](const std::vector<double>& values, const std::string& suffix,
-                         const Condition& c) {
+  // A design's config, its data files written to the scratch folder.
+  const auto design_config = [&](const std::vector<double>& values, const std::string& suffix,
+                                 const Condition& c) {
     auto changed = options.config;
     for (const auto& [k, v] : c.changes) changed[k] = v;
     for (const auto& [k, v] : fit_design(params, values, files, scratch.path(), suffix))
       changed[k] = v;
-    return info.load(changed, "candidate");
+    return changed;
+  };
+  const auto build = [&](const std::vector<double>& values, const std::string& suffix,
+                         const Condition& c) {
+    return info.load(design_config(values, suffix, c), "candidate");
   };
   for (size_t i = 0; i < params.size(); ++i)
     for (const double end : {params[i].low, params[i].high}) {
       std::vector<double> values = original;
       values[i] = params[i].snap(end);
+      // Written outside the check: a scratch folder that cannot be written (a full $TMPDIR)
+      // is not the range's fault.
+      std::vector<std::map<std::string, std::string>> designs;
+      for (const Condition& c : conditions) designs.push_back(design_config(values, "-check", c));
       try {
-        for (const Condition& c : conditions) build(values, "-check", c);
+        for (const auto& design : designs) info.load(design, "candidate");
       } catch (const Error& e) {
         throw Error(fmt::format("--free '{}={}..{}': the design with {}={} is not valid: {}",
                                 params[i].name, params[i].format(params[i].low),
@@ -518,6 +535,8 @@ int run_fit(const GameInfo& info, const FitOptions& options) {
                   [&](const std::filesystem::path& staging) {
                     fit_design(params, search.best, files, staging, "");
                   });
+  // Only now: the line names the fitted data files in the folder just written.
+  print_fit_reproduction(summary, stdout);
   return 0;
 }
 

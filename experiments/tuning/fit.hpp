@@ -100,6 +100,8 @@ nlohmann::json fit_json(const FitOptions& options, const std::vector<FreeParam>&
                         const std::map<std::string, std::string>& fitted,
                         const std::vector<FitLevelConfirmation>& confirmation);
 void print_fit(const nlohmann::json& summary, std::FILE* out);
+// The balance command line that plays the fitted design, printed once its files are written.
+void print_fit_reproduction(const nlohmann::json& summary, std::FILE* out);
 
 int run_fit(const GameInfo& game, const FitOptions& options);
 

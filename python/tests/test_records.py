@@ -16,6 +16,13 @@ def test_records_load_and_replay(tmp_path):
     assert ninefold.replay(str(path), 0).is_terminal()
 
 
+def test_a_record_in_a_missing_folder_is_refused(tmp_path):
+    path = tmp_path / "no" / "such" / "games.jsonl"
+    with pytest.raises(ninefold.Error, match="the folder .* does not exist"):
+        ninefold.balance("tic_tac_toe", agents="random", games=2, record=path)
+    assert not (tmp_path / "no").exists()
+
+
 def test_a_changed_record_does_not_replay(tmp_path):
     path = tmp_path / "games.jsonl"
     ninefold.balance("tic_tac_toe", agents="random", games=2, record=path)

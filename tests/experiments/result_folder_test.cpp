@@ -72,7 +72,7 @@ TEST_CASE("a folder that is not a ninefold result is never replaced") {
   std::ofstream(s.target / "thesis.tex") << "mine";
   CHECK_THROWS_AS(write_result_folder(s.target, [](const fs::path&) {}), Error);
   CHECK(read(s.target / "thesis.tex") == "mine");
-  CHECK_THROWS_AS(check_result_folder(s.target / "thesis.tex", "--out"), Error);
+  CHECK_THROWS_AS(check_result_folder(s.target / "thesis.tex", "--out", ""), Error);
   CHECK_THROWS_AS(check_output_file(s.target, "--record"), Error);
   CHECK_NOTHROW(check_output_file(s.target / "r.jsonl", "--record"));
   CHECK_FALSE(fs::exists(s.target / "r.jsonl"));
