@@ -93,6 +93,12 @@ std::string axis_x(const Scale& x, double y, double y_top) {
   return out;
 }
 
+// A forest plot's label: at most 40 characters, a longer one cut to 39 and an ellipsis
+// (formatted, since GCC 12 takes an inlined `substr(...) + "…"` here for an overflow).
+std::string shortened_label(std::string_view label) {
+  return label.size() <= 40 ? std::string(label) : fmt::format("{}…", label.substr(0, 39));
+}
+
 }  // namespace
 
 // Intervals as horizontal bars with a point estimate; `reference` draws a dashed line.
@@ -120,7 +126,7 @@ std::string forest_plot(const std::vector<ForestRow>& rows, const std::string& t
     const auto& r = rows[i];
     const double y = top + double(i) * row_height + row_height / 2.0;
     out += fmt::format("<text class=\"label\" x=\"240\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>",
-                       y + 4, escape(r.label.size() > 40 ? r.label.substr(0, 39) + "…" : r.label));
+                       y + 4, escape(shortened_label(r.label)));
     const char* cls = r.highlight ? "bar flagged" : "bar";
     out += fmt::format(
         "<line class=\"{}\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>", cls,
