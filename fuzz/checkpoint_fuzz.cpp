@@ -43,7 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string path = (std::filesystem::temp_directory_path() /
                                    ("nf_fuzz_checkpoint_" + std::to_string(::getpid())))
                                       .string();
-  static nf::CheckpointWriter run(path, {{"game", "fuzz"}, {"seed", 1}}, 60);
+  // A new writer per input: a load keeps what it read, which must not carry into the next input.
+  nf::CheckpointWriter run(path, {{"game", "fuzz"}, {"seed", 1}}, 60);
   const std::string bytes(reinterpret_cast<const char*>(data), size);
   load(run, path, bytes);
   nlohmann::json sealed = nlohmann::json::parse(bytes, nullptr, false);
