@@ -150,7 +150,8 @@ TEST_CASE("realms combat: range counts the hexes the attack line passes through 
   // The rulebook counts "the number of hexes the Attack line passes through and/or along the
   // edge of": the target's hex and both hexes of an edge the line runs along, not the
   // attacker's own hex (an adjacent figure is one hex away, close-attack range).
-  const Board& b = Scenario().game.board();
+  const Scenario board_owner;  // the game owns the board: it must outlive `b`
+  const Board& b = board_owner.game.board();
   auto range = [&](const char* from, const char* to) {
     return b.line_range(b.parse_hex(from), b.parse_hex(to));
   };
