@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "core/score_intervals.hpp"
 #include "core/error.hpp"
 #include "experiments/game_catalog.hpp"
 #include "experiments/report/balance_report.hpp"
@@ -99,9 +100,20 @@ py::object tournament(const std::string& id, const Config& config, const py::obj
       [&] { return with_provenance(tournament_summary(*info.load(config), o)).dump(); }));
 }
 
+// The interval and test a match reports, for a match played in Python: pairs[k] counts the
+// seat-swapped pairs in which the first agent took k half points (0..4).
+py::dict pair_score(const std::array<uint64_t, 5>& pairs) {
+  const Interval interval = pair_score_interval(pairs);
+  py::dict out;
+  out["score_interval"] = py::make_tuple(interval.low, interval.high);
+  out["p"] = pair_sign_flip_p(pairs);
+  return out;
+}
+
 }  // namespace
 
 void bind_experiments(py::module_& m) {
+  m.def("_pair_score", &pair_score, py::arg("pairs"));
   m.def("_balance", &balance, py::arg("game"), py::arg("config"), py::arg("agents"),
         py::arg("games"), py::arg("seed"), py::arg("threads"), py::arg("paired"),
         py::arg("causal_games"), py::arg("causal_groups"), py::arg("record"), py::arg("quiet"));

@@ -9,7 +9,6 @@
 The API is documented in docs/python.md.
 """
 
-import math
 import warnings
 
 from ninefold._core import (  # noqa: F401  (the public API)
@@ -191,32 +190,32 @@ def tournament(game, agents, games=2000, seed=1, threads=0, quiet=True, **config
 
 def _python_match(game, agents, games, seed):
     """Agent A against B, each deal played in both seat orders, with Python agents. The score
-    is A's points per game (win 1, draw 1/2) with a 95% normal interval over deals."""
+    is A's points per game (win 1, draw 1/2) with the interval and the paired test the CLI's
+    match reports (honest when every pair ends alike)."""
     if game.num_players() != 2:
         raise Error("match plays two agents head to head and needs a two-seat game")
     deals = max(1, (games + 1) // 2)
-    per_deal = []
+    pairs = [0] * 5  # pairs by A's half points over the two games of a deal
     wins = draws = losses = 0
     for deal in range(deals):
-        points = 0.0
+        half_points = 0
         for a_seat in (0, 1):
             order = [agents[0], agents[1]] if a_seat == 0 else [agents[1], agents[0]]
             returns = play(game, order, seed=seed + deal, agent_seed=seed + 2 * deal).returns()
             mine, theirs = returns[a_seat], returns[1 - a_seat]
             if mine > theirs:
-                wins, points = wins + 1, points + 1.0
+                wins, half_points = wins + 1, half_points + 2
             elif mine == theirs:
-                draws, points = draws + 1, points + 0.5
+                draws, half_points = draws + 1, half_points + 1
             else:
                 losses += 1
-        per_deal.append(points / 2)
-    mean = sum(per_deal) / deals
-    var = sum((p - mean) ** 2 for p in per_deal) / max(1, deals - 1)
-    half = 1.96 * math.sqrt(var / deals)
+        pairs[half_points] += 1
+    mean = sum(k * n for k, n in enumerate(pairs)) / (4 * deals)
+    tested = _core._pair_score(pairs)
     names = [a if isinstance(a, str) else _as_agent(a, game, 1).spec for a in agents]
     return Summary({
         "game": game.id, "agents": names, "games": 2 * deals, "seed": seed,
         "a_wins": wins, "draws": draws, "a_losses": losses,
-        "score": mean, "score_interval": [max(0.0, mean - half), min(1.0, mean + half)],
+        "score": mean, "score_interval": list(tested["score_interval"]), "p": tested["p"],
         "played_in": "python",
     })

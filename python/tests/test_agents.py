@@ -63,3 +63,15 @@ def test_match_with_a_python_callable():
     assert summary["a_wins"] + summary["draws"] + summary["a_losses"] == 40
     low, high = summary["score_interval"]
     assert low <= summary["score"] <= high
+
+
+def test_a_python_match_whose_pairs_all_end_alike_keeps_an_honest_interval():
+    # Two copies of one fixed player: every seat-swapped pair is one win each, so a normal
+    # interval over the pairs would be [0.5, 0.5]; the CLI's interval and test are used instead.
+    game = ninefold.load_game("tic_tac_toe")
+    first_cell = lambda state: min(state.legal_actions())  # noqa: E731
+    summary = ninefold.match(game, [first_cell, first_cell], games=20)
+    assert summary["a_wins"] == summary["a_losses"] == 10
+    low, high = summary["score_interval"]
+    assert low < 0.5 < high and high - low > 0.05
+    assert summary["p"] == 1.0
