@@ -6,8 +6,8 @@
 
 #include <optional>
 
-#include "core/score_intervals.hpp"
 #include "core/error.hpp"
+#include "core/score_intervals.hpp"
 #include "experiments/game_catalog.hpp"
 #include "experiments/report/balance_report.hpp"
 #include "experiments/report/html.hpp"
