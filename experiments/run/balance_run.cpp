@@ -21,6 +21,10 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
+// When stderr is a file or a pipe (a run kept in a log, or piped through tee), a progress line
+// of its own this often, so a long run is seen to be alive; short runs print none.
+constexpr double kLogProgressSeconds = 30;
+
 }  // namespace
 
 uint64_t BalanceRun::chunk_deals_for(uint64_t deals) {
@@ -100,6 +104,8 @@ void BalanceRun::run_chunks(uint64_t first, uint64_t end, const ConsumeChunk& co
   const auto start = std::chrono::steady_clock::now();
   uint64_t wave = std::max<uint64_t>(1, uint64_t(report_.threads) * 2), done = first;
   const bool progress = !options_.quiet && stderr_is_terminal();
+  const bool log_progress = !options_.quiet && !progress;
+  double next_log = kLogProgressSeconds;
   while (done < end) {
     throw_if_cancelled();
     const uint64_t count = std::min(wave, end - done);
@@ -119,7 +125,11 @@ void BalanceRun::run_chunks(uint64_t first, uint64_t end, const ConsumeChunk& co
       wave *= 2;
     else if (wave_seconds > 0.5 && wave > uint64_t(report_.threads))
       wave /= 2;
-    if (progress) show_progress(start, done - first, end - first);
+    if (progress) show_progress(start, done - first, end - first, true);
+    if (log_progress && done < end && seconds_since(start) >= next_log) {
+      show_progress(start, done - first, end - first, false);
+      next_log += kLogProgressSeconds;
+    }
   }
   if (progress) std::fprintf(stderr, "\r\033[K");
 }
@@ -157,15 +167,16 @@ int BalanceRun::thread_count() const {
 }
 
 void BalanceRun::show_progress(std::chrono::steady_clock::time_point start, uint64_t chunks_done,
-                               uint64_t chunks) const {
+                               uint64_t chunks, bool in_place) const {
   const BalanceAccumulator& t = report_.totals;
   const double elapsed = seconds_since(start);
   const double fraction = double(chunks_done) / double(chunks);
   const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0;
   const double games = double(std::min(chunks_done * chunk_deals_, deals_) * orders_);
-  std::fprintf(stderr, "\r\033[K%.0f%% of %s  %.0f games/s  ETA %.0f s  %s scores %s",
-               100.0 * fraction, report_.game.c_str(), elapsed > 0 ? games / elapsed : 0, eta,
-               specs_[0].c_str(), format_interval(t.by_agent[0].score()).c_str());
+  std::fprintf(stderr, "%s%.0f%% of %s  %.0f games/s  ETA %.0f s  %s scores %s%s",
+               in_place ? "\r\033[K" : "", 100.0 * fraction, report_.game.c_str(),
+               elapsed > 0 ? games / elapsed : 0, eta, specs_[0].c_str(),
+               format_interval(t.by_agent[0].score()).c_str(), in_place ? "" : "\n");
   std::fflush(stderr);
 }
 

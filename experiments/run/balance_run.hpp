@@ -100,8 +100,9 @@ class BalanceRun {
 
  private:
   std::optional<CheckpointWriter> checkpoint_;
+  // `in_place`: redrawn over the last line (a terminal); otherwise a line of its own (a log).
   void show_progress(std::chrono::steady_clock::time_point start, uint64_t chunks_done,
-                     uint64_t chunks) const;
+                     uint64_t chunks, bool in_place) const;
 };
 
 }  // namespace nf

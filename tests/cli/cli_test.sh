@@ -41,5 +41,12 @@ cp "$work/t1/summary.json" "$work/before.json"
 "$bin" balance --game commanders --agents nobody --games 10 --out "$work/t1" >/dev/null 2>&1
 check "failed run keeps the previous summary" cmp -s "$work/before.json" "$work/t1/summary.json"
 
+# A long run whose stderr is a file (a log, a pipe through tee) shows a plain progress line
+# every 30 s; on a terminal the line is redrawn in place instead.
+timeout -s INT 35 "$bin" balance --game commanders --games 1000000000000 --threads 1 \
+  --out "$work/long" >/dev/null 2>"$work/long.err"
+check "a long run logs plain progress lines when stderr is a file" \
+  bash -c "grep -q '% of commanders .* ETA .* scores' '$work/long.err' && ! grep -q \$'\\r' '$work/long.err'"
+
 echo "$((26 - failures)) passed, $failures failed" >/dev/null
 [ "$failures" -eq 0 ]
